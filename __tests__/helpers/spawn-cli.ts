@@ -1,0 +1,108 @@
+// Runs `node bin/tessera.js …` as a child process from the repository root, for CLI tests.
+// Every child is bounded: spawnCli kills it after a timeout, startCli hands back stop().
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const REPO_ROOT = path.resolve(__dirname, '../..');
+const BIN = path.join(REPO_ROOT, 'bin/tessera.js');
+const DEFAULT_TIMEOUT_MS = 20_000;
+const LISTENING_LINE = /^Tessera listening on (http:\/\/\S+)\r?\n/m;
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunningCli {
+  url: string;
+  child: ChildProcess;
+  /** Sends SIGTERM (SIGKILL after 5 s) and resolves once the process has exited. */
+  stop(): Promise<void>;
+}
+
+/** Env for the child: this process's env without PORT and DEBUG (so a developer's shell can't leak in), then `env`; undefined removes a key. */
+function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const merged: NodeJS.ProcessEnv = { ...process.env, PORT: undefined, DEBUG: undefined, ...env };
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+  return merged;
+}
+
+function spawnBin(args: readonly string[], env: Record<string, string | undefined>): ChildProcess {
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd: REPO_ROOT,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Runs the CLI to completion and resolves with its exit code and output; rejects after `timeoutMs`. */
+export function spawnCli(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawnBin(args, env);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`tessera ${args.join(' ')} did not exit within ${timeoutMs} ms; stderr:\n${stderr}`));
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Starts the CLI and resolves once it prints `Tessera listening on <url>`; rejects on early exit or after `timeoutMs`. */
+export function startCli(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<RunningCli> {
+  return new Promise((resolve, reject) => {
+    const child = spawnBin(args, env);
+    const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+    let stdout = '';
+    let stderr = '';
+    let isSettled = false;
+
+    const stop = async (): Promise<void> => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const forceKill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(forceKill);
+      }
+    };
+    const fail = (reason: string): void => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      void stop();
+      reject(new Error(`tessera ${args.join(' ')} ${reason}; stderr:\n${stderr}`));
+    };
+
+    const timer = setTimeout(() => fail(`did not print its listening line within ${timeoutMs} ms`), timeoutMs);
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = LISTENING_LINE.exec(stdout);
+      if (match === null || isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      resolve({ url: match[1], child, stop });
+    });
+    child.once('error', (error) => fail(`could not be spawned: ${error.message}`));
+    child.once('exit', (code, signal) => fail(`exited (code ${code}, signal ${signal}) before listening`));
+  });
+}

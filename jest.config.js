@@ -1,0 +1,11 @@
+// Jest runs the TypeScript sources directly; `npm test` type-checks them first with tsc.
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/__tests__'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  // Fixtures import from 'tessera' exactly as a user would; inside this repository that is the runtime.
+  moduleNameMapper: { '^tessera$': '<rootDir>/runtime/index.ts' },
+  testTimeout: 30000,
+};

@@ -1,0 +1,202 @@
+// The eight crud actions and the pipeline every call runs through, in-process and over HTTP
+// (CONTRACT §2): input validation → authorize → scope → query → scrub.
+import { and, count, eq, is, SQL, type Column } from 'drizzle-orm';
+import type { CrudActionName } from '../actions';
+import { ROW_MISSING, type DbRow, type WritePlan } from '../dialects/dialect';
+import { TesseraError } from '../errors';
+import { compileOrderBy, type OrderByEntry } from '../query/order-by';
+import { compileWhere } from '../query/where';
+import { assertValid } from '../validation';
+import type { CrudRuntime } from './crud-runtime';
+import type { FieldModel } from './field-policy';
+import type { Context, Where } from './options';
+import { serializeRows, type JsonRow } from './row-serializer';
+
+interface ListInput {
+  select?: string[];
+  where?: Where;
+  orderBy?: OrderByEntry[];
+  limit?: number;
+  offset?: number;
+  includeTotal?: boolean;
+}
+
+/** The condition every query of this call is ANDed with (CONTRACT §3), or undefined. */
+type Scope = SQL | undefined;
+
+async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> {
+  if (rt.access.isPublic) return;
+  // spec §5.1 rule 4: an access object without authorize rejects every call.
+  if (rt.access.authorize === null) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not authorized for anyone`);
+  const allowed = await rt.access.authorize({ ctx, action, input, resource: rt.resourceName });
+  if (allowed !== true) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not allowed`);
+}
+
+async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: Context): Promise<Scope> {
+  if (rt.access.scope === null) return undefined;
+  const scope = await rt.access.scope({ ctx, action });
+  if (scope === undefined || scope === null) return undefined;
+  if (is(scope, SQL)) return scope;
+  return compileWhere(scope as Where, rt.scopeColumns, rt.dialect);
+}
+
+function selectedFields(rt: CrudRuntime, select: readonly string[] | undefined): readonly FieldModel[] {
+  if (select === undefined) return rt.readable;
+  return rt.readable.filter((field) => select.includes(field.key));
+}
+
+function selectionOf(rt: CrudRuntime, fields: readonly FieldModel[]): Record<string, Column> {
+  if (fields === rt.readable) return rt.defaultSelection;
+  const selection: Record<string, Column> = {};
+  for (const field of fields) selection[field.key] = field.column;
+  return selection;
+}
+
+function serialize(rt: CrudRuntime, rows: readonly DbRow[], fields: readonly FieldModel[], ctx: Context): Promise<JsonRow[]> {
+  const scrubbed = fields === rt.readable ? rt.readableScrubbed : fields.filter((field) => field.scrub !== null);
+  return serializeRows(rows, fields, scrubbed, ctx);
+}
+
+function decodeId(rt: CrudRuntime, id: unknown): unknown {
+  return rt.pkCodec === null ? id : rt.pkCodec.decode(id);
+}
+
+function byIdInScope(rt: CrudRuntime, id: unknown, scope: Scope): SQL {
+  const byId = eq(rt.pkColumn, decodeId(rt, id));
+  return scope === undefined ? byId : (and(byId, scope) as SQL);
+}
+
+function filterCondition(rt: CrudRuntime, where: Where | undefined, scope: Scope): SQL | undefined {
+  const condition = compileWhere(where, rt.filterColumns, rt.dialect);
+  if (scope === undefined) return condition;
+  return condition === undefined ? scope : and(condition, scope);
+}
+
+/** Picks the writable fields present in the input, decoded for the driver. Only policy keys are read. */
+function writeValues(fields: readonly FieldModel[], data: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (!Object.hasOwn(data, field.key)) continue;
+    const value = data[field.key];
+    values[field.key] = value === null || field.codec === null ? value : field.codec.decode(value);
+  }
+  return values;
+}
+
+/** A hook may replace the data and set columns outside `fields` (owner, timestamps), but only real columns. */
+function checkHookData(rt: CrudRuntime, hook: string, data: unknown): Record<string, unknown> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: new Error(`${rt.label}: hooks.${hook} must return an object or nothing`) });
+  }
+  for (const key of Object.keys(data)) {
+    if (!Object.hasOwn(rt.columns, key)) {
+      throw new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: new Error(`${rt.label}: hooks.${hook} set "${key}", which is not a column`) });
+    }
+  }
+  return data as Record<string, unknown>;
+}
+
+function writePlan(rt: CrudRuntime, scope: Scope): WritePlan {
+  return { table: rt.table, pk: rt.pkColumn, pkKey: rt.pkKey, selection: rt.defaultSelection, scope };
+}
+
+const outsideScope = (rt: CrudRuntime, verb: string) => new TesseraError('FORBIDDEN', `the ${verb} row would fall outside your scope of ${rt.resourceName}`);
+const notFound = (rt: CrudRuntime) => new TesseraError('NOT_FOUND', `no ${rt.resourceName} row with that id`);
+
+async function queryPage(rt: CrudRuntime, input: ListInput, scope: Scope, limit: number): Promise<{ rows: DbRow[]; fields: readonly FieldModel[]; condition: SQL | undefined }> {
+  const fields = selectedFields(rt, input.select);
+  const condition = filterCondition(rt, input.where, scope);
+  const rows = await rt.db
+    .select(selectionOf(rt, fields))
+    .from(rt.table)
+    .where(condition)
+    .orderBy(...compileOrderBy(input.orderBy, rt.columns, rt.pkKey))
+    .limit(limit)
+    .offset(input.offset ?? 0);
+  return { rows, fields, condition };
+}
+
+async function countRows(rt: CrudRuntime, condition: SQL | undefined): Promise<number> {
+  const [row] = await rt.db.select({ count: count() }).from(rt.table).where(condition);
+  return Number(row.count);
+}
+
+type ActionImpl = (rt: CrudRuntime, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
+
+const ACTIONS: Record<CrudActionName, ActionImpl> = {
+  async list(rt, input: ListInput, ctx, scope) {
+    const page = await queryPage(rt, input, scope, input.limit ?? rt.defaultLimit);
+    const items = await serialize(rt, page.rows, page.fields, ctx);
+    if (input.includeTotal !== true) return { items };
+    return { items, total: await countRows(rt, page.condition) };
+  },
+
+  async get(rt, input: { id: unknown; select?: string[] }, ctx, scope) {
+    const fields = selectedFields(rt, input.select);
+    const rows = await rt.db.select(selectionOf(rt, fields)).from(rt.table).where(byIdInScope(rt, input.id, scope)).limit(1);
+    if (rows.length === 0) throw notFound(rt); // CONTRACT §3: a row outside scope looks missing
+    return (await serialize(rt, rows, fields, ctx))[0];
+  },
+
+  async findOne(rt, input: ListInput, ctx, scope) {
+    const page = await queryPage(rt, input, scope, 1);
+    if (page.rows.length === 0) return null;
+    return (await serialize(rt, page.rows, page.fields, ctx))[0];
+  },
+
+  async create(rt, input: Record<string, unknown>, ctx, scope) {
+    let data = writeValues(rt.creatable, input);
+    if (rt.hooks.beforeCreate !== null) data = checkHookData(rt, 'beforeCreate', (await rt.hooks.beforeCreate({ data, ctx })) ?? data);
+    const row = await rt.dialect.insert(rt.db, writePlan(rt, scope), data);
+    if (row === null) throw outsideScope(rt, 'created');
+    const [result] = await serialize(rt, [row], rt.readable, ctx);
+    if (rt.hooks.afterCreate !== null) await rt.hooks.afterCreate({ result, ctx });
+    return result;
+  },
+
+  async update(rt, input: { id: unknown; data: Record<string, unknown> }, ctx, scope) {
+    let data = writeValues(rt.updatable, input.data);
+    if (rt.hooks.beforeUpdate !== null) data = checkHookData(rt, 'beforeUpdate', (await rt.hooks.beforeUpdate({ id: input.id, data, ctx })) ?? data);
+    const row = await rt.dialect.update(rt.db, writePlan(rt, scope), decodeId(rt, input.id), data);
+    if (row === ROW_MISSING) throw notFound(rt);
+    if (row === null) throw outsideScope(rt, 'updated');
+    const [result] = await serialize(rt, [row], rt.readable, ctx);
+    if (rt.hooks.afterUpdate !== null) await rt.hooks.afterUpdate({ id: input.id, result, ctx });
+    return result;
+  },
+
+  async delete(rt, input: { id: unknown }, ctx, scope) {
+    const deleted = await rt.dialect.remove(rt.db, writePlan(rt, scope), decodeId(rt, input.id));
+    if (!deleted) throw notFound(rt);
+    const result = { success: true as const };
+    if (rt.hooks.afterDelete !== null) await rt.hooks.afterDelete({ id: input.id, result, ctx });
+    return result;
+  },
+
+  async count(rt, input: { where?: Where }, _ctx, scope) {
+    return { count: await countRows(rt, filterCondition(rt, input.where, scope)) };
+  },
+
+  async exists(rt, input: { where?: Where }, _ctx, scope) {
+    const rows = await rt.db.select({ id: rt.pkColumn }).from(rt.table).where(filterCondition(rt, input.where, scope)).limit(1);
+    return { exists: rows.length > 0 };
+  },
+};
+
+/** Inputs that may be omitted altogether (`resource.list()`). */
+const OPTIONAL_INPUT = new Set<CrudActionName>(['list', 'findOne', 'count', 'exists']);
+
+/** Runs one crud action through the whole pipeline; every failure is a TesseraError. */
+export async function runCrudAction(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<unknown> {
+  const value = input === undefined && OPTIONAL_INPUT.has(action) ? {} : input;
+  try {
+    assertValid(rt.validators[action], value);
+    await authorizeCall(rt, action, value, ctx);
+    const scope = await resolveScope(rt, action, ctx);
+    return await ACTIONS[action](rt, value, ctx, scope);
+  } catch (error) {
+    if (error instanceof TesseraError) throw error;
+    // CONTRACT §4: driver errors become CONFLICT or a fixed INTERNAL_ERROR; never the driver's text.
+    throw rt.dialect.mapDriverError(error) ?? new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: error });
+  }
+}

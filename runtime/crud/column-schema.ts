@@ -1,0 +1,76 @@
+// How a drizzle column travels as JSON: its JSON Schema and the codec between JSON and driver values
+// (CONTRACT §2 Row: Date as ISO-8601, bigint as decimal string, binary as base64).
+import type { Column } from 'drizzle-orm';
+import type { JsonSchema } from './options';
+
+/** Converts one value between its JSON form and what drizzle expects; null when the JSON form is the value. */
+export interface ColumnCodec {
+  decode(json: any): unknown;
+  encode(value: any): unknown;
+}
+
+const dateCodec: ColumnCodec = {
+  decode: (json: string) => new Date(json),
+  encode: (value: Date | string) => (value instanceof Date ? value.toISOString() : value),
+};
+const bigintCodec: ColumnCodec = {
+  decode: (json: string) => BigInt(json),
+  encode: (value: bigint) => value.toString(),
+};
+const binaryCodec: ColumnCodec = {
+  decode: (json: string) => Buffer.from(json, 'base64'),
+  encode: (value: Uint8Array) => Buffer.from(value).toString('base64'),
+};
+
+export function codecOf(column: Column): ColumnCodec | null {
+  switch (column.dataType) {
+    case 'date':
+      return dateCodec;
+    case 'bigint':
+      return bigintCodec;
+    case 'buffer':
+      return binaryCodec;
+    default:
+      return null;
+  }
+}
+
+/** Integer column types across the three dialects (int, smallint, serial, integer, ...). */
+const INTEGER_TYPE = /Int|Serial/;
+
+/** The JSON Schema of one column value, without null (nullability is added where it applies). */
+export function inferColumnSchema(column: Column): JsonSchema {
+  switch (column.dataType) {
+    case 'string': {
+      const schema: JsonSchema = { type: 'string' };
+      if (column.enumValues !== undefined && column.enumValues.length > 0) schema.enum = [...column.enumValues];
+      const length = (column as { length?: number }).length;
+      if (typeof length === 'number' && length > 0) schema.maxLength = length;
+      if (column.columnType === 'PgUUID') schema.format = 'uuid';
+      return schema;
+    }
+    case 'number':
+      return { type: INTEGER_TYPE.test(column.columnType) ? 'integer' : 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date-time' };
+    case 'bigint':
+      return { type: 'string', pattern: '^-?[0-9]+$' };
+    case 'buffer':
+      return { type: 'string', contentEncoding: 'base64' };
+    case 'array':
+      return { type: 'array' };
+    default:
+      // json and custom columns accept any JSON value.
+      return {};
+  }
+}
+
+/** Text column types across the three dialects (text, varchar, char); not uuid, numeric or string-mode dates. */
+const TEXT_TYPE = /(Text|VarChar|Varchar|Char)$/;
+
+/** Whether the column holds text (spec §2.4 rule 1, for contains / startsWith / endsWith). */
+export function isStringColumn(column: Column): boolean {
+  return column.dataType === 'string' && TEXT_TYPE.test(column.columnType);
+}

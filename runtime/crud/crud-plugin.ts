@@ -1,0 +1,116 @@
+// `crud(options)`: the plugin that gives a resource its eight typed actions and their HTTP routes.
+import type { InferSelectModel, Table } from 'drizzle-orm';
+import { CRUD_ACTIONS, takesId, type CrudActionName, type CrudActionSpec } from '../actions';
+import { SetupError } from '../errors';
+import type { Resource, ResourcePlugin } from '../resource';
+import { idParserFor, type ActionRoute } from '../route';
+import { runCrudAction } from './actions';
+import { buildCrudRuntime, enabledActions, type CrudRuntime } from './crud-runtime';
+import type { Context, CrudOptions, RouteSetting, Where } from './options';
+
+/** A column value as it travels in JSON (CONTRACT §2 Row). */
+type JsonValue<V> = V extends Date ? string : V extends bigint ? string : V extends Uint8Array ? string : V;
+
+/** A response row: readable fields (or the selected subset), in their JSON form. */
+export type Row<TTable extends Table> = { [K in keyof InferSelectModel<TTable>]?: JsonValue<InferSelectModel<TTable>[K]> };
+type FieldName<TTable extends Table> = keyof InferSelectModel<TTable> & string;
+
+export interface ListInput<TTable extends Table> {
+  select?: FieldName<TTable>[];
+  where?: Where;
+  orderBy?: { field: FieldName<TTable>; direction?: 'asc' | 'desc' }[];
+  limit?: number;
+  offset?: number;
+  includeTotal?: boolean;
+}
+
+export interface CrudCall<TInput> {
+  input: TInput;
+  ctx?: Context;
+}
+export type OptionalCrudCall<TInput> = Partial<CrudCall<TInput>>;
+type Id = string | number;
+
+/** The actions `resource.use(crud(...))` attaches; each runs the same pipeline as its HTTP route. */
+export interface CrudActions<TTable extends Table> {
+  list(call?: OptionalCrudCall<ListInput<TTable>>): Promise<{ items: Row<TTable>[]; total?: number }>;
+  get(call: CrudCall<{ id: Id; select?: FieldName<TTable>[] }>): Promise<Row<TTable>>;
+  findOne(call?: OptionalCrudCall<ListInput<TTable>>): Promise<Row<TTable> | null>;
+  create(call: CrudCall<Partial<Row<TTable>>>): Promise<Row<TTable>>;
+  update(call: CrudCall<{ id: Id; data: Partial<Row<TTable>> }>): Promise<Row<TTable>>;
+  delete(call: CrudCall<{ id: Id }>): Promise<{ success: true }>;
+  count(call?: OptionalCrudCall<{ where?: Where }>): Promise<{ count: number }>;
+  exists(call?: OptionalCrudCall<{ where?: Where }>): Promise<{ exists: boolean }>;
+}
+
+/** The resource with its crud actions attached. */
+export type CrudResource<TTable extends Table> = Resource<TTable> & CrudActions<TTable>;
+
+/** A crud plugin, ready for `resource.use()`. */
+export interface CrudPlugin extends ResourcePlugin<CrudActions<any>> {
+  readonly options: CrudOptions;
+}
+
+const ROUTE_PATH = /^(\/([A-Za-z0-9._~-]+|:id))*$/;
+
+/** The route's path below `${prefix}`, after the `routes` setting; null when the route is switched off. */
+function routePath(runtime: CrudRuntime, spec: CrudActionSpec, setting: RouteSetting | undefined): string | null {
+  if (setting === false) return null;
+  const base = `/${runtime.resourceName}`;
+  if (setting === undefined) return base + spec.path;
+  const where = `${runtime.label}: routes.${spec.name}`;
+  if (typeof setting !== 'object' || setting === null || typeof setting.path !== 'string') throw new SetupError(`${where} must be false or { path }`);
+  const { path } = setting;
+  if (!ROUTE_PATH.test(path)) throw new SetupError(`${where}.path "${path}" must be empty or "/"-separated segments of letters, digits, "._~-" or ":id"`);
+  const hasId = path.split('/').includes(':id');
+  if (takesId(spec) && !hasId) throw new SetupError(`${where}.path "${path}" must contain the segment ":id"`);
+  if (!takesId(spec) && hasId) throw new SetupError(`${where}.path "${path}" must not contain ":id": ${spec.name} takes no id`);
+  return base + path;
+}
+
+function checkRouteSettings(runtime: CrudRuntime, routes: CrudOptions['routes'], enabled: readonly CrudActionName[]): void {
+  if (routes === undefined) return;
+  if (typeof routes !== 'object' || routes === null) throw new SetupError(`${runtime.label}: routes must be an object keyed by action`);
+  for (const key of Object.keys(routes)) {
+    if (!CRUD_ACTIONS.some((spec) => spec.name === key)) throw new SetupError(`${runtime.label}: routes.${key} is not a crud action`);
+    if (!enabled.includes(key as CrudActionName)) throw new SetupError(`${runtime.label}: routes.${key} is set, but operations.${key} is off`);
+  }
+}
+
+/**
+ * The crud plugin (spec §2.3): typed list, get, findOne, create, update, delete, count and exists actions
+ * with field-level policies. `access` is required; columns not in `fields` are hidden everywhere.
+ *
+ * @example
+ * const notes = blog.resource({ name: 'notes', table: notesTable, id: notesTable.id }).use(crud({
+ *   access: 'public',
+ *   fields: { id: { read: true }, title: { read: true, create: true, update: true, filter: ['eq', 'contains'], sort: true } },
+ * }));
+ * await notes.list({ input: { where: { title: { contains: 'draft' } }, limit: 5 } });
+ */
+export function crud(options: CrudOptions): CrudPlugin {
+  return {
+    options,
+    install(resource) {
+      const label = resource.label;
+      const runtime = buildCrudRuntime(
+        { label, resourceName: resource.name, db: resource.service.db, dialect: resource.service.dialect, table: resource.table, pkKey: resource.idKey },
+        options,
+      );
+      const enabled = enabledActions(label, options.operations);
+      checkRouteSettings(runtime, options.routes, enabled);
+      const parseId = idParserFor(runtime.idSchema);
+      const actions: Record<string, (call?: { input?: unknown; ctx?: Context }) => Promise<unknown>> = {};
+      for (const spec of CRUD_ACTIONS) {
+        if (!enabled.includes(spec.name)) continue; // spec §4.1 rule 2: no action, no route
+        const run = (input: unknown, ctx: Context) => runCrudAction(runtime, spec.name, input, ctx);
+        actions[spec.name] = (call) => run(call?.input, call?.ctx ?? {});
+        const path = routePath(runtime, spec, options.routes?.[spec.name]);
+        const route: ActionRoute | null =
+          path === null ? null : { action: `${resource.name}.${spec.name}`, method: spec.method, path, status: spec.status, input: spec.input, parseId, run };
+        resource.addAction(`${resource.name}.${spec.name}`, route);
+      }
+      return actions as unknown as CrudActions<any>;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// What each database dialect must provide. Every difference between SQLite, MySQL/MariaDB and
+// PostgreSQL lives behind this interface, one file per dialect; nothing else branches on the database.
+import { and, eq, type Column, type SQL } from 'drizzle-orm';
+import type { PatternKind } from '../query/operators/pattern';
+import { TesseraError } from '../errors';
+
+export type DialectName = 'sqlite' | 'mysql' | 'postgres';
+
+/**
+ * A drizzle database of any supported dialect. The three share the query-builder calls used here
+ * (select/insert/update/delete/transaction), which drizzle types separately per dialect.
+ */
+export type AnyDatabase = any;
+
+/** A row as drizzle returns it, keyed by the table's TypeScript property names. */
+export type DbRow = Record<string, unknown>;
+
+/** What a single-row write needs to know about the table and the caller's scope. */
+export interface WritePlan {
+  readonly table: any;
+  readonly pk: Column;
+  readonly pkKey: string;
+  /** Columns to read back, keyed by property name. */
+  readonly selection: Record<string, Column>;
+  /** The caller's scope condition, or undefined when the resource has none for this call. */
+  readonly scope: SQL | undefined;
+}
+
+/** update() found no row with that id inside the scope. */
+export const ROW_MISSING = Symbol('row missing');
+
+/**
+ * Thrown inside a write transaction when the written row falls outside the caller's scope,
+ * so that the transaction rolls back (CONTRACT §3). Never leaves the dialect.
+ */
+export class OutsideScope extends Error {}
+
+export interface Dialect {
+  readonly name: DialectName;
+  /** SQL for contains / startsWith / endsWith with the pattern's special characters escaped. */
+  matchPattern(column: Column, kind: PatternKind, text: string): SQL;
+  /** Inserts one row; returns it read back inside the scope, or null when it fell outside (rolled back). */
+  insert(db: AnyDatabase, plan: WritePlan, values: Record<string, unknown>): Promise<DbRow | null>;
+  /** Updates the row with this id inside the scope; ROW_MISSING when there is none, null when it left the scope (rolled back). */
+  update(db: AnyDatabase, plan: WritePlan, id: unknown, values: Record<string, unknown>): Promise<DbRow | null | typeof ROW_MISSING>;
+  /** Deletes the row with this id inside the scope; false when there is none. */
+  remove(db: AnyDatabase, plan: WritePlan, id: unknown): Promise<boolean>;
+  /** A trivial query, for the health route. */
+  ping(db: AnyDatabase): Promise<void>;
+  /** CONFLICT for unique and foreign-key violations; null for any other error. */
+  mapDriverError(error: unknown): TesseraError | null;
+}
+
+/** `pk = id`, ANDed with the scope when there is one. */
+export function rowCondition(plan: WritePlan, id: unknown): SQL {
+  const byId = eq(plan.pk, id);
+  return plan.scope === undefined ? byId : (and(byId, plan.scope) as SQL);
+}
+
+/** Walks an error's `cause` chain (drizzle wraps driver errors in DrizzleQueryError) to the driver's own error. */
+export function driverErrorOf(error: unknown): Record<string, unknown> | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const candidate = current as Record<string, unknown>;
+    if (candidate.code !== undefined || candidate.errno !== undefined) return candidate;
+    current = candidate.cause;
+  }
+  return null;
+}
+
+/** Runs a write that may throw OutsideScope; such a write was rolled back and answers null. */
+export async function nullWhenOutsideScope<T>(write: () => T | Promise<T>): Promise<T | null> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof OutsideScope) return null;
+    throw error;
+  }
+}
+
+const CONFLICT_MESSAGES = {
+  unique: 'A row with the same unique value already exists',
+  'foreign-key': 'The change would break a reference between rows',
+} as const;
+
+/** CONTRACT §4: unique and foreign-key violations answer CONFLICT, with a fixed message (never the driver's, which names values). */
+export function conflictError(kind: keyof typeof CONFLICT_MESSAGES, cause: unknown): TesseraError {
+  return new TesseraError('CONFLICT', CONFLICT_MESSAGES[kind], undefined, { cause });
+}

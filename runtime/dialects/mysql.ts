@@ -1,0 +1,66 @@
+// MySQL and MariaDB through mysql2: no RETURNING (rows are read back by primary key), LIKE follows the
+// column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
+import { sql } from 'drizzle-orm';
+import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
+import { conflictError, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type Dialect, type WritePlan } from './dialect';
+
+const UNIQUE_ERRNOS = new Set([1062, 1586]);
+const FOREIGN_KEY_ERRNOS = new Set([1216, 1217, 1451, 1452]);
+
+/** Reads the written row back inside the scope; a miss means it left the scope, so the write must roll back. */
+async function readBack(db: any, plan: WritePlan, id: unknown) {
+  const [row] = await db.select(plan.selection).from(plan.table).where(rowCondition(plan, id)).limit(1);
+  if (row === undefined) throw new OutsideScope();
+  return row;
+}
+
+/** Rows matched by an UPDATE or DELETE (mysql2 sets CLIENT_FOUND_ROWS, so unchanged matches count too). */
+function affectedRows(result: any): number {
+  return (Array.isArray(result) ? result[0] : result).affectedRows;
+}
+
+/** Without a scope there is nothing to roll back to, so the statements run outside a transaction. */
+function withScopeTransaction<T>(db: any, plan: WritePlan, write: (tx: any) => Promise<T>): Promise<T | null> {
+  return nullWhenOutsideScope(() => (plan.scope === undefined ? write(db) : db.transaction(write)));
+}
+
+export const mysqlDialect: Dialect = {
+  name: 'mysql',
+
+  matchPattern(column, kind, text) {
+    return sql`${column} LIKE ${wrapPattern(escapeLike(text), kind, '%')} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
+  },
+
+  insert(db, plan, values) {
+    return withScopeTransaction(db, plan, async (tx) => {
+      // $returningId reports the primary key, whether auto-increment or filled by a $defaultFn.
+      const [written] = await tx.insert(plan.table).values(values).$returningId();
+      return readBack(tx, plan, written[plan.pkKey]);
+    });
+  },
+
+  async update(db, plan, id, values) {
+    return withScopeTransaction(db, plan, async (tx) => {
+      const result = await tx.update(plan.table).set(values).where(rowCondition(plan, id));
+      if (affectedRows(result) === 0) return ROW_MISSING;
+      return readBack(tx, plan, id);
+    });
+  },
+
+  async remove(db, plan, id) {
+    const result = await db.delete(plan.table).where(rowCondition(plan, id));
+    return affectedRows(result) > 0;
+  },
+
+  async ping(db) {
+    await db.execute(sql`select 1`);
+  },
+
+  mapDriverError(error) {
+    const errno = driverErrorOf(error)?.errno;
+    if (typeof errno !== 'number') return null;
+    if (UNIQUE_ERRNOS.has(errno)) return conflictError('unique', error);
+    if (FOREIGN_KEY_ERRNOS.has(errno)) return conflictError('foreign-key', error);
+    return null;
+  },
+};

@@ -1,0 +1,67 @@
+// SQLite through better-sqlite3: synchronous driver, RETURNING supported, GLOB for case-sensitive
+// substring matches (matching the BINARY collation SQLite columns have by default).
+import { and, eq, sql } from 'drizzle-orm';
+import { escapeGlob, wrapPattern } from '../query/like-escape';
+import { conflictError, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type Dialect } from './dialect';
+
+const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+const FOREIGN_KEY_CODES = new Set(['SQLITE_CONSTRAINT_FOREIGNKEY']);
+
+export const sqliteDialect: Dialect = {
+  name: 'sqlite',
+
+  matchPattern(column, kind, text) {
+    // GLOB is case-sensitive, like `=` under SQLite's default BINARY collation; LIKE would fold ASCII case.
+    return sql`${column} GLOB ${wrapPattern(escapeGlob(text), kind, '*')}`;
+  },
+
+  // better-sqlite3 runs a transaction synchronously: its callback must not await, or other
+  // requests would run inside it. Every statement below uses the sync .get()/.all().
+  async insert(db, plan, values) {
+    if (plan.scope === undefined) {
+      // Fast path: one statement, no transaction needed.
+      return db.insert(plan.table).values(values).returning(plan.selection).get();
+    }
+    return nullWhenOutsideScope(() =>
+      db.transaction((tx: any) => {
+        const written = tx.insert(plan.table).values(values).returning({ id: plan.pk }).get();
+        const row = tx.select(plan.selection).from(plan.table).where(and(eq(plan.pk, written.id), plan.scope)).get();
+        if (row === undefined) throw new OutsideScope();
+        return row;
+      }),
+    );
+  },
+
+  async update(db, plan, id, values) {
+    if (plan.scope === undefined) {
+      const row = db.update(plan.table).set(values).where(eq(plan.pk, id)).returning(plan.selection).get();
+      return row === undefined ? ROW_MISSING : row;
+    }
+    return nullWhenOutsideScope(() =>
+      db.transaction((tx: any) => {
+        const hit = tx.update(plan.table).set(values).where(rowCondition(plan, id)).returning({ id: plan.pk }).get();
+        if (hit === undefined) return ROW_MISSING;
+        const row = tx.select(plan.selection).from(plan.table).where(rowCondition(plan, id)).get();
+        if (row === undefined) throw new OutsideScope();
+        return row;
+      }),
+    );
+  },
+
+  async remove(db, plan, id) {
+    const deleted = db.delete(plan.table).where(rowCondition(plan, id)).returning({ id: plan.pk }).all();
+    return deleted.length > 0;
+  },
+
+  async ping(db) {
+    db.get(sql`select 1`);
+  },
+
+  mapDriverError(error) {
+    const code = driverErrorOf(error)?.code;
+    if (typeof code !== 'string') return null;
+    if (UNIQUE_CODES.has(code)) return conflictError('unique', error);
+    if (FOREIGN_KEY_CODES.has(code)) return conflictError('foreign-key', error);
+    return null;
+  },
+};

@@ -1,0 +1,77 @@
+// The one error table of CONTRACT §4 and the error class every action throws.
+// The status always comes from the table, so the two can never disagree.
+
+/** CONTRACT §4: every error code and its HTTP status. */
+export const ERROR_CODES = Object.freeze({
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INTERNAL_ERROR: 500,
+} as const);
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** One entry of a VALIDATION_ERROR's `details`: a JSON Pointer into the input and what is wrong there. */
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'Malformed request',
+  VALIDATION_ERROR: 'Invalid input',
+  UNAUTHORIZED: 'Unauthorized',
+  FORBIDDEN: 'Forbidden',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'Conflict',
+  PAYLOAD_TOO_LARGE: 'Payload too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
+  INTERNAL_ERROR: 'Internal server error',
+};
+
+/**
+ * The error every Tessera action throws, in-process and over HTTP.
+ *
+ * @example
+ * throw new TesseraError('UNAUTHORIZED', 'missing bearer token');
+ */
+export class TesseraError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorDetail[] | undefined;
+
+  constructor(code: ErrorCode, message?: string, details?: ErrorDetail[], options?: { cause?: unknown }) {
+    super(message ?? DEFAULT_MESSAGES[code], options);
+    if (!(code in ERROR_CODES)) throw new TypeError(`unknown TesseraError code "${String(code)}"`);
+    this.name = 'TesseraError';
+    this.code = code;
+    this.status = ERROR_CODES[code];
+    this.details = details;
+  }
+
+  /** The JSON body of CONTRACT §4: `{ error: { code, message, details? } }`. */
+  toJSON(): { error: { code: ErrorCode; message: string; details?: ErrorDetail[] } } {
+    const error: { code: ErrorCode; message: string; details?: ErrorDetail[] } = { code: this.code, message: this.message };
+    if (this.details !== undefined) error.details = this.details;
+    return { error };
+  }
+}
+
+/** Anything that is not already a TesseraError becomes INTERNAL_ERROR with a fixed message (never SQL, stack or values). */
+export function toTesseraError(error: unknown): TesseraError {
+  if (error instanceof TesseraError) return error;
+  return new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: error });
+}
+
+/** A setup mistake in a service or resource definition, thrown at definition time. */
+export class SetupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SetupError';
+  }
+}

@@ -1,0 +1,70 @@
+// createServer (spec §4.3, CONTRACT §5): assembles the services into an Express application with the
+// health and services routes at the root, action routes under `prefix` and the JSON error model.
+import express, { type Express } from 'express';
+import { genericHandler } from '../handlers/generic-handler';
+import { listServices } from '../registry';
+import { SetupError } from '../errors';
+import { collectRoutes } from './action-routes';
+import { errorMiddleware, notFoundRoute } from './error-middleware';
+import { healthRoute } from './health';
+import { jsonBody } from './json-body';
+import { requestLogger } from './request-logging';
+import { DEFAULT_BODY_LIMIT, DEFAULT_PREFIX, type ServerOptions } from './server-options';
+import { servicesRoute } from './services-route';
+
+const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+function resolvePrefix(prefix: string | undefined): string {
+  if (prefix === undefined) return DEFAULT_PREFIX;
+  if (prefix === '' || prefix === '/') return '';
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) throw new SetupError(`prefix "${prefix}" must be "/"-separated path segments, such as "/api"`);
+  return prefix;
+}
+
+function resolveLogger(option: ServerOptions['requestLogging']): ((message: string) => void) | null {
+  if (option === false) return null;
+  if (option === true || option === undefined) return console.log;
+  if (option.enabled === false) return null;
+  return option.logger ?? console.log;
+}
+
+/**
+ * Builds the Express application for the registered (or given) services.
+ *
+ * @example
+ * const app = createServer({ title: 'Blog', context: (req) => ({ user: lookUp(req.headers.authorization) }) });
+ * app.listen(4000);
+ */
+export function createServer(options: ServerOptions = {}): Express {
+  const prefix = resolvePrefix(options.prefix);
+  const services = options.services ?? listServices();
+  const requestLog = resolveLogger(options.requestLogging);
+  const routes = collectRoutes(services, prefix);
+  const context = options.context ?? null;
+  const bodyParser = jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag'); // action answers are not cacheable by default; skip hashing every body
+  if (requestLog !== null) app.use(requestLogger(requestLog));
+
+  app.get('/_health', healthRoute(services, Date.now()));
+  app.get('/_app/services', servicesRoute(services, prefix));
+
+  for (const endpoint of options.endpoints ?? []) {
+    if (!ENDPOINT_METHODS.has(endpoint.method)) throw new SetupError(`endpoints: method "${endpoint.method}" is not an HTTP method`);
+    app[endpoint.method.toLowerCase() as 'get'](endpoint.path, endpoint.handler);
+  }
+
+  for (const { route, path } of routes) {
+    const handler = genericHandler(route, context);
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+    if (route.method === 'POST' || route.method === 'PATCH') app[method](path, bodyParser, handler);
+    else app[method](path, handler);
+  }
+
+  app.use(notFoundRoute);
+  // Internal errors are always logged (without values), to the request logger when one is given.
+  app.use(errorMiddleware(requestLog ?? console.error));
+  return app;
+}

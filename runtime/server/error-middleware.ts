@@ -1,0 +1,27 @@
+// The JSON error model of CONTRACT §4 for every failure that reaches Express: unknown routes, body
+// errors, action errors. INTERNAL_ERROR answers a fixed message; the cause is logged without values.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { toTesseraError, TesseraError } from '../errors';
+import { bodyParserError } from './json-body';
+
+export const notFoundRoute: RequestHandler = (req, _res, next) => {
+  next(new TesseraError('NOT_FOUND', `no route for ${req.method} ${req.path}`));
+};
+
+/** A one-line description of an internal error that names its kind but never its message (which may hold SQL or values). */
+function describeCause(error: TesseraError): string {
+  const cause = error.cause as { name?: unknown; code?: unknown; errno?: unknown; cause?: unknown } | undefined;
+  if (cause === undefined || cause === null) return 'unknown cause';
+  const driver = (cause.cause ?? cause) as { name?: unknown; code?: unknown; errno?: unknown };
+  const code = driver.code ?? driver.errno;
+  return `${String(cause.name ?? 'Error')}${code !== undefined ? ` (${String(code)})` : ''}`;
+}
+
+export function errorMiddleware(log: ((message: string) => void) | null): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const answer = bodyParserError(error) ?? toTesseraError(error);
+    if (answer.code === 'INTERNAL_ERROR' && log !== null) log(`INTERNAL_ERROR ${req.method} ${req.path}: ${describeCause(answer)}`);
+    res.status(answer.status).json(answer.toJSON());
+  };
+}

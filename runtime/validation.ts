@@ -1,0 +1,66 @@
+// Input validation with ajv: one factory for every validator Tessera compiles, and the translation of
+// ajv's errors into CONTRACT §4 details (`{ path, message }`, path a JSON Pointer into the input).
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { TesseraError, type ErrorDetail } from './errors';
+
+/**
+ * Schema annotation: message templates per ajv keyword, for errors raised by this very schema object.
+ * `{key}` is the offending property name, `{value}` the offending value.
+ */
+export const MESSAGES_KEYWORD = 'x-messages';
+
+/** A fresh ajv, set up the same way everywhere: first error only (bounded work on hostile input), strict schemas. */
+export function createAjv(): Ajv2020 {
+  // verbose keeps parentSchema and data on errors, which the message templates need.
+  const ajv = new Ajv2020({ allErrors: false, verbose: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  ajv.addKeyword(MESSAGES_KEYWORD);
+  return ajv;
+}
+
+function escapePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** `/where/title/in` → `where.title.in`; the root is `input`. */
+function describePath(pointer: string): string {
+  if (pointer === '') return 'input';
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+function fillTemplate(template: string, error: ErrorObject): string {
+  const key = String((error.params as { additionalProperty?: string }).additionalProperty ?? '');
+  return template.replace(/\{key\}/g, key).replace(/\{value\}/g, () => String(error.data));
+}
+
+function toDetail(error: ErrorObject): ErrorDetail {
+  let path = error.instancePath;
+  if (error.keyword === 'additionalProperties') path += '/' + escapePointerToken((error.params as { additionalProperty: string }).additionalProperty);
+  if (error.keyword === 'required') path += '/' + escapePointerToken((error.params as { missingProperty: string }).missingProperty);
+
+  const templates = (error.parentSchema as Record<string, unknown> | undefined)?.[MESSAGES_KEYWORD] as Record<string, string> | undefined;
+  const template = templates?.[error.keyword];
+  if (template !== undefined) return { path, message: fillTemplate(template, error) };
+  if (error.keyword === 'additionalProperties') return { path, message: `${describePath(path)} is not allowed` };
+  if (error.keyword === 'required') return { path, message: `${describePath(path)} is required` };
+  return { path, message: `${describePath(path)} ${error.message ?? 'is invalid'}` };
+}
+
+/** The VALIDATION_ERROR for a failed validator, details sorted by path. */
+export function validationError(errors: ErrorObject[] | null | undefined): TesseraError {
+  const details = (errors ?? []).map(toDetail).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const message = details.length > 0 ? details[0].message : 'input is invalid';
+  return new TesseraError('VALIDATION_ERROR', message, details);
+}
+
+/** Validates or throws VALIDATION_ERROR. */
+export function assertValid(validate: ValidateFunction, input: unknown): void {
+  if (!validate(input)) throw validationError(validate.errors);
+}
+
+export type { ValidateFunction };
