@@ -1,0 +1,49 @@
+// The test tables on MySQL / MariaDB (same logical tables as sqlite.ts).
+import { randomUUID } from 'node:crypto';
+import { boolean, datetime, double, int, mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
+
+export const categories = mysqlTable('t_categories', {
+  id: int('id').primaryKey().autoincrement(),
+  name: varchar('name', { length: 100 }).notNull(),
+});
+
+export const notes = mysqlTable('t_notes', {
+  id: varchar('id', { length: 36 }).primaryKey().$defaultFn(() => randomUUID()),
+  title: varchar('title', { length: 200 }).notNull(),
+  content: text('content'),
+  internal: text('internal'),
+});
+
+export const items = mysqlTable('t_items', {
+  id: int('id').primaryKey().autoincrement(),
+  name: varchar('name', { length: 100 }).notNull().unique(),
+  price: int('price'),
+  rating: double('rating'),
+  active: boolean('active').notNull().default(true),
+  createdAt: datetime('created_at', { mode: 'date', fsp: 3 }).notNull().$defaultFn(() => new Date()),
+  ownerId: varchar('owner_id', { length: 50 }).notNull(),
+  secret: varchar('secret', { length: 100 }),
+  email: varchar('email', { length: 100 }),
+  categoryId: int('category_id').references(() => categories.id),
+});
+
+export const DDL = [
+  'DROP TABLE IF EXISTS t_items',
+  'DROP TABLE IF EXISTS t_notes',
+  'DROP TABLE IF EXISTS t_categories',
+  'CREATE TABLE t_categories (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(100) NOT NULL) ENGINE=InnoDB',
+  'CREATE TABLE t_notes (id VARCHAR(36) PRIMARY KEY, title VARCHAR(200) NOT NULL, content TEXT, internal TEXT) ENGINE=InnoDB',
+  `CREATE TABLE t_items (
+    id INT AUTO_INCREMENT PRIMARY KEY,
+    name VARCHAR(100) NOT NULL UNIQUE,
+    price INT,
+    rating DOUBLE,
+    active BOOLEAN NOT NULL DEFAULT TRUE,
+    created_at DATETIME(3) NOT NULL,
+    owner_id VARCHAR(50) NOT NULL,
+    secret VARCHAR(100),
+    email VARCHAR(100),
+    category_id INT,
+    FOREIGN KEY (category_id) REFERENCES t_categories(id)
+  ) ENGINE=InnoDB`,
+];

@@ -1,0 +1,46 @@
+// The test tables on PostgreSQL (same logical tables as sqlite.ts).
+import { randomUUID } from 'node:crypto';
+import { boolean, doublePrecision, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+export const categories = pgTable('t_categories', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+});
+
+export const notes = pgTable('t_notes', {
+  id: varchar('id', { length: 36 }).primaryKey().$defaultFn(() => randomUUID()),
+  title: varchar('title', { length: 200 }).notNull(),
+  content: text('content'),
+  internal: text('internal'),
+});
+
+export const items = pgTable('t_items', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull().unique(),
+  price: integer('price'),
+  rating: doublePrecision('rating'),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { mode: 'date', precision: 3, withTimezone: true }).notNull().$defaultFn(() => new Date()),
+  ownerId: varchar('owner_id', { length: 50 }).notNull(),
+  secret: varchar('secret', { length: 100 }),
+  email: varchar('email', { length: 100 }),
+  categoryId: integer('category_id').references(() => categories.id),
+});
+
+export const DDL = [
+  'DROP TABLE IF EXISTS t_items, t_notes, t_categories CASCADE',
+  'CREATE TABLE t_categories (id SERIAL PRIMARY KEY, name VARCHAR(100) NOT NULL)',
+  'CREATE TABLE t_notes (id VARCHAR(36) PRIMARY KEY, title VARCHAR(200) NOT NULL, content TEXT, internal TEXT)',
+  `CREATE TABLE t_items (
+    id SERIAL PRIMARY KEY,
+    name VARCHAR(100) NOT NULL UNIQUE,
+    price INTEGER,
+    rating DOUBLE PRECISION,
+    active BOOLEAN NOT NULL DEFAULT TRUE,
+    created_at TIMESTAMPTZ(3) NOT NULL,
+    owner_id VARCHAR(50) NOT NULL,
+    secret VARCHAR(100),
+    email VARCHAR(100),
+    category_id INTEGER REFERENCES t_categories(id)
+  )`,
+];

@@ -1,0 +1,48 @@
+// The test tables on SQLite. The same logical tables exist for mysql and postgres beside this file.
+import { randomUUID } from 'node:crypto';
+import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export const categories = sqliteTable('t_categories', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+});
+
+export const notes = sqliteTable('t_notes', {
+  id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+  title: text('title').notNull(),
+  content: text('content'),
+  internal: text('internal'),
+});
+
+export const items = sqliteTable('t_items', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull().unique(),
+  price: integer('price'),
+  rating: real('rating'),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  ownerId: text('owner_id').notNull(),
+  secret: text('secret'),
+  email: text('email'),
+  categoryId: integer('category_id').references(() => categories.id),
+});
+
+export const DDL = [
+  'DROP TABLE IF EXISTS t_items',
+  'DROP TABLE IF EXISTS t_notes',
+  'DROP TABLE IF EXISTS t_categories',
+  'CREATE TABLE t_categories (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL)',
+  'CREATE TABLE t_notes (id TEXT PRIMARY KEY, title TEXT NOT NULL, content TEXT, internal TEXT)',
+  `CREATE TABLE t_items (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL UNIQUE,
+    price INTEGER,
+    rating REAL,
+    active INTEGER NOT NULL DEFAULT 1,
+    created_at INTEGER NOT NULL,
+    owner_id TEXT NOT NULL,
+    secret TEXT,
+    email TEXT,
+    category_id INTEGER REFERENCES t_categories(id)
+  )`,
+];
