@@ -210,6 +210,14 @@ export function crudSuite(dialect: DialectName): void {
           expect(await titlesWhere({ NOT: { OR: [{ title: { eq: 'apple' } }, { content: { isNull: true } }] } })).toEqual(['cherry', 'date']);
         });
 
+        it('refuses empty AND / OR lists and empty nested conditions, which have no clear meaning', async () => {
+          for (const where of [{ OR: [] }, { AND: [] }, { NOT: {} }, { OR: [{}] }]) {
+            const answer = await client.call('notes', 'list', { where });
+            expect([where, answer.status, answer.body.error.code]).toEqual([where, 400, 'VALIDATION_ERROR']);
+          }
+          expect(await titlesWhere({})).toEqual(['apple', 'banana', 'cherry', 'date']);
+        });
+
         it('refuses a field without filter operators and an operator the policy does not list', async () => {
           const hidden = await client.call('notes', 'list', { where: { internal: { eq: 'x' } } });
           expect(hidden.body.error.details).toEqual([{ path: '/where/internal', message: 'field `internal` cannot be filtered' }]);

@@ -78,15 +78,18 @@ function whereDefs(filterable: readonly FieldModel[]): Record<string, JsonSchema
     for (const field of filterable) properties[field.key] = { $ref: conditionRef(field.key) };
     const tooDeep = { not: {}, [MESSAGES_KEYWORD]: { not: `AND / OR / NOT nest at most ${MAX_WHERE_DEPTH} levels deep` } };
     const isLast = depth === MAX_WHERE_DEPTH;
-    properties.AND = isLast ? tooDeep : { type: 'array', items: { $ref: whereRef(depth + 1) } };
-    properties.OR = isLast ? tooDeep : { type: 'array', items: { $ref: whereRef(depth + 1) } };
+    // An empty OR or NOT has no obvious meaning (match nothing? everything?): nested lists and objects must say something.
+    properties.AND = isLast ? tooDeep : { type: 'array', minItems: 1, items: { $ref: whereRef(depth + 1) } };
+    properties.OR = isLast ? tooDeep : { type: 'array', minItems: 1, items: { $ref: whereRef(depth + 1) } };
     properties.NOT = isLast ? tooDeep : { $ref: whereRef(depth + 1) };
-    defs[`where_${depth}`] = {
+    const where: JsonSchema = {
       type: 'object',
       properties,
       additionalProperties: false,
-      [MESSAGES_KEYWORD]: { additionalProperties: 'field `{key}` cannot be filtered' },
+      [MESSAGES_KEYWORD]: { additionalProperties: 'field `{key}` cannot be filtered', minProperties: 'a nested where must name at least one condition' },
     };
+    if (depth > 0) where.minProperties = 1; // the top-level `where: {}` simply filters nothing
+    defs[`where_${depth}`] = where;
   }
   return defs;
 }
