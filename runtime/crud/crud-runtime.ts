@@ -14,7 +14,8 @@ import type { AccessRules, CrudHooks, CrudOptions, JsonSchema } from './options'
 export const DEFAULT_LIMIT = 20;
 export const DEFAULT_MAX_LIMIT = 100;
 
-export interface CrudRuntime {
+/** What the resource tells the plugin about itself. */
+export interface CrudRuntimeSource {
   /** `<service>.<resource>`, for messages. */
   readonly label: string;
   readonly resourceName: string;
@@ -22,6 +23,9 @@ export interface CrudRuntime {
   readonly dialect: Dialect;
   readonly table: Table;
   readonly pkKey: string;
+}
+
+export interface CrudRuntime extends CrudRuntimeSource {
   readonly pkColumn: Column;
   readonly pkCodec: ColumnCodec | null;
   readonly idSchema: JsonSchema;
@@ -106,15 +110,6 @@ export function enabledActions(label: string, operations: CrudOptions['operation
   return CRUD_ACTION_NAMES.filter((name) => operations[name] !== false);
 }
 
-export interface CrudRuntimeSource {
-  readonly label: string;
-  readonly resourceName: string;
-  readonly db: AnyDatabase;
-  readonly dialect: Dialect;
-  readonly table: Table;
-  readonly pkKey: string;
-}
-
 export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions): CrudRuntime {
   const { label } = source;
   if (typeof options !== 'object' || options === null) throw new SetupError(`${label}: crud options must be an object`);
@@ -151,12 +146,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   for (const name of CRUD_ACTION_NAMES) validators[name] = ajv.compile(inputSchemas[name]);
 
   return Object.freeze({
-    label,
-    resourceName: source.resourceName,
-    db: source.db,
-    dialect: source.dialect,
-    table: source.table,
-    pkKey: source.pkKey,
+    ...source,
     pkColumn,
     pkCodec: codecOf(pkColumn),
     idSchema,

@@ -83,7 +83,19 @@ const CONFLICT_MESSAGES = {
   'foreign-key': 'The change would break a reference between rows',
 } as const;
 
-/** CONTRACT §4: unique and foreign-key violations answer CONFLICT, with a fixed message (never the driver's, which names values). */
-export function conflictError(kind: keyof typeof CONFLICT_MESSAGES, cause: unknown): TesseraError {
-  return new TesseraError('CONFLICT', CONFLICT_MESSAGES[kind], undefined, { cause });
+/** The driver codes (SQLite code, MySQL errno or PostgreSQL SQLSTATE) that mean a constraint violation. */
+export interface ConflictCodes {
+  readonly unique: ReadonlySet<string | number>;
+  readonly foreignKey: ReadonlySet<string | number>;
+}
+
+/**
+ * CONTRACT §4: unique and foreign-key violations answer CONFLICT, with a fixed message (never the
+ * driver's, which names values); null for any other error.
+ */
+export function conflictFrom(error: unknown, code: unknown, codes: ConflictCodes): TesseraError | null {
+  if (typeof code !== 'string' && typeof code !== 'number') return null;
+  if (codes.unique.has(code)) return new TesseraError('CONFLICT', CONFLICT_MESSAGES.unique, undefined, { cause: error });
+  if (codes.foreignKey.has(code)) return new TesseraError('CONFLICT', CONFLICT_MESSAGES['foreign-key'], undefined, { cause: error });
+  return null;
 }

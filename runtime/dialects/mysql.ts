@@ -2,10 +2,10 @@
 // column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
 import { sql } from 'drizzle-orm';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
-import { conflictError, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type Dialect, type WritePlan } from './dialect';
+import { conflictFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type ConflictCodes, type Dialect, type WritePlan } from './dialect';
 
-const UNIQUE_ERRNOS = new Set([1062, 1586]);
-const FOREIGN_KEY_ERRNOS = new Set([1216, 1217, 1451, 1452]);
+const CONFLICT_CODES: ConflictCodes = { unique: new Set([1062, 1586]), foreignKey: new Set([1216, 1217, 1451, 1452]) };
+
 
 /** Reads the written row back inside the scope; a miss means it left the scope, so the write must roll back. */
 async function readBack(db: any, plan: WritePlan, id: unknown) {
@@ -57,10 +57,6 @@ export const mysqlDialect: Dialect = {
   },
 
   mapDriverError(error) {
-    const errno = driverErrorOf(error)?.errno;
-    if (typeof errno !== 'number') return null;
-    if (UNIQUE_ERRNOS.has(errno)) return conflictError('unique', error);
-    if (FOREIGN_KEY_ERRNOS.has(errno)) return conflictError('foreign-key', error);
-    return null;
+    return conflictFrom(error, driverErrorOf(error)?.errno, CONFLICT_CODES);
   },
 };

@@ -2,7 +2,9 @@
 // deterministic collations, SQLSTATE 23505 / 23503 for unique and foreign-key violations.
 import { and, eq, sql } from 'drizzle-orm';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
-import { conflictError, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type Dialect } from './dialect';
+import { conflictFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type ConflictCodes, type Dialect } from './dialect';
+
+const CONFLICT_CODES: ConflictCodes = { unique: new Set(['23505']), foreignKey: new Set(['23503']) };
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -53,9 +55,6 @@ export const postgresDialect: Dialect = {
   },
 
   mapDriverError(error) {
-    const code = driverErrorOf(error)?.code;
-    if (code === '23505') return conflictError('unique', error);
-    if (code === '23503') return conflictError('foreign-key', error);
-    return null;
+    return conflictFrom(error, driverErrorOf(error)?.code, CONFLICT_CODES);
   },
 };

@@ -2,10 +2,10 @@
 // substring matches (matching the BINARY collation SQLite columns have by default).
 import { and, eq, sql } from 'drizzle-orm';
 import { escapeGlob, wrapPattern } from '../query/like-escape';
-import { conflictError, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type Dialect } from './dialect';
+import { conflictFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type ConflictCodes, type Dialect } from './dialect';
 
-const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
-const FOREIGN_KEY_CODES = new Set(['SQLITE_CONSTRAINT_FOREIGNKEY']);
+const CONFLICT_CODES: ConflictCodes = { unique: new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']), foreignKey: new Set(['SQLITE_CONSTRAINT_FOREIGNKEY']) };
+
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -58,10 +58,6 @@ export const sqliteDialect: Dialect = {
   },
 
   mapDriverError(error) {
-    const code = driverErrorOf(error)?.code;
-    if (typeof code !== 'string') return null;
-    if (UNIQUE_CODES.has(code)) return conflictError('unique', error);
-    if (FOREIGN_KEY_CODES.has(code)) return conflictError('foreign-key', error);
-    return null;
+    return conflictFrom(error, driverErrorOf(error)?.code, CONFLICT_CODES);
   },
 };
