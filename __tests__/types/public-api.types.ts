@@ -1,0 +1,35 @@
+// Compile-time checks of the public types, run by `tsc --noEmit` (part of `npm test`).
+// A wrong type here fails the build, so these are real assertions even though jest never runs them.
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { crud, defineService, type Row } from 'tessera';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Expect<T extends true> = T;
+
+const events = sqliteTable('events', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  at: integer('at', { mode: 'timestamp' }),
+});
+
+// Row values travel as JSON: dates become ISO strings; every key is optional (select, read policy).
+export type RowIsJson = Expect<Equal<Row<typeof events>, { id?: number; name?: string; at?: string | null }>>;
+
+export function typedActions() {
+  const service = defineService({ name: 'types', db: drizzle(new Database(':memory:')) });
+  const resource = service.resource({ name: 'events', table: events, id: events.id }).use(crud({ access: 'public' }));
+  type ListResult = Awaited<ReturnType<typeof resource.list>>;
+  type GetResult = Awaited<ReturnType<typeof resource.get>>;
+  type CountResult = Awaited<ReturnType<typeof resource.count>>;
+  return [
+    true as Expect<Equal<ListResult, { items: Row<typeof events>[]; total?: number }>>,
+    true as Expect<Equal<GetResult, Row<typeof events>>>,
+    true as Expect<Equal<CountResult, { count: number }>>,
+    // select names only the table's keys:
+    resource.list({ input: { select: ['name'], orderBy: [{ field: 'at', direction: 'desc' }] } }),
+    // @ts-expect-error 'nope' is not a column of events
+    resource.list({ input: { select: ['nope'] } }),
+  ];
+}
