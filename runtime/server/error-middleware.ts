@@ -17,10 +17,18 @@ function describeCause(error: TesseraError): string {
   return `${String(cause.name ?? 'Error')}${code !== undefined ? ` (${String(code)})` : ''}`;
 }
 
+/** Express's router throws a URIError (status 400) for a path it cannot percent-decode: the client's mistake. */
+function malformedPathError(error: unknown): TesseraError | undefined {
+  if (error instanceof URIError && (error as { status?: unknown }).status === 400) {
+    return new TesseraError('BAD_REQUEST', 'the request path is not valid percent-encoding');
+  }
+  return undefined;
+}
+
 export function errorMiddleware(log: ((message: string) => void) | null): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
-    const answer = bodyParserError(error) ?? toTesseraError(error);
+    const answer = bodyParserError(error) ?? malformedPathError(error) ?? toTesseraError(error);
     if (answer.code === 'INTERNAL_ERROR' && log !== null) log(`INTERNAL_ERROR ${req.method} ${req.path}: ${describeCause(answer)}`);
     res.status(answer.status).json(answer.toJSON());
   };
