@@ -67,6 +67,13 @@ export function inferColumnSchema(column: Column): JsonSchema {
   }
 }
 
+/** The integer range of a column holding `bits` bits (null: as many as JSON numbers carry exactly). */
+export function withIntegerRange(schema: JsonSchema, bits: number | null, isUnsigned: boolean): JsonSchema {
+  if (bits === null) return { ...schema, minimum: isUnsigned ? 0 : Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+  if (isUnsigned) return { ...schema, minimum: 0, maximum: 2 ** bits - 1 };
+  return { ...schema, minimum: -(2 ** (bits - 1)), maximum: 2 ** (bits - 1) - 1 };
+}
+
 /** Text column types across the three dialects (text, varchar, char); not uuid, numeric or string-mode dates. */
 const TEXT_TYPE = /(Text|VarChar|Varchar|Char)$/;
 

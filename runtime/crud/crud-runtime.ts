@@ -117,7 +117,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
     if (!OPTION_KEYS.has(key)) throw new SetupError(`${label}: ${key} is not a crud option`);
   }
   const access = resolveAccess(label, options.access);
-  const fields = buildFieldModels(label, source.table, options.fields as Record<string, never> | undefined);
+  const fields = buildFieldModels(label, source.table, options.fields as Record<string, never> | undefined, source.dialect);
   const defaultLimit = resolveLimit(label, 'defaultLimit', options.defaultLimit, DEFAULT_LIMIT);
   const maxLimit = resolveLimit(label, 'maxLimit', options.maxLimit, DEFAULT_MAX_LIMIT);
   if (defaultLimit > maxLimit) throw new SetupError(`${label}: defaultLimit (${defaultLimit}) is above maxLimit (${maxLimit})`);
@@ -125,7 +125,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   const columns = getTableColumns(source.table);
   const pkColumn = columns[source.pkKey];
   const pkField = fields.find((field) => field.key === source.pkKey);
-  const idSchema = pkField?.valueSchema ?? inferColumnSchema(pkColumn);
+  const idSchema = pkField?.valueSchema ?? source.dialect.refineColumnSchema(pkColumn, inferColumnSchema(pkColumn));
 
   const fieldsByKey: Record<string, FieldModel> = Object.create(null);
   for (const field of fields) fieldsByKey[field.key] = field;

@@ -1,6 +1,7 @@
 // Turns the `fields` option into frozen per-field models, in the table's column order, and throws the
 // setup errors of spec §7 (unknown column, updatable primary key, text operators on other columns).
 import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-orm';
+import type { Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
 import { findOperator, type OperatorName } from '../query/operators';
 import { codecOf, inferColumnSchema, isStringColumn, type ColumnCodec } from './column-schema';
@@ -37,7 +38,7 @@ function checkBoolean(label: string, path: string, value: unknown): boolean {
   return value;
 }
 
-function buildFieldModel(label: string, key: string, column: Column, policy: FieldPolicy): FieldModel {
+function buildFieldModel(label: string, key: string, column: Column, policy: FieldPolicy, dialect: Dialect): FieldModel {
   const path = `fields.${key}`;
   if (!isPlainObject(policy)) throw new SetupError(`${label}: ${path} must be a field policy object`);
   for (const option of Object.keys(policy)) {
@@ -70,7 +71,7 @@ function buildFieldModel(label: string, key: string, column: Column, policy: Fie
     sort: checkBoolean(label, `${path}.sort`, policy.sort),
     filter: Object.freeze([...new Set(filter)]),
     scrub: (policy.scrub as FieldModel['scrub'] | undefined) ?? null,
-    valueSchema: policy.schema ?? inferColumnSchema(column),
+    valueSchema: policy.schema ?? dialect.refineColumnSchema(column, inferColumnSchema(column)),
     isNullable: !column.notNull,
     isRequiredOnCreate: column.notNull && !column.hasDefault,
     codec: codecOf(column),
@@ -78,7 +79,7 @@ function buildFieldModel(label: string, key: string, column: Column, policy: Fie
 }
 
 /** Field models for the columns listed in `fields`, in the table's column declaration order. */
-export function buildFieldModels(label: string, table: Table, fields: Record<string, FieldPolicy> | undefined): FieldModel[] {
+export function buildFieldModels(label: string, table: Table, fields: Record<string, FieldPolicy> | undefined, dialect: Dialect): FieldModel[] {
   if (fields === undefined) return [];
   if (!isPlainObject(fields)) throw new SetupError(`${label}: fields must be an object keyed by column name`);
   const columns = getTableColumns(table);
@@ -87,5 +88,5 @@ export function buildFieldModels(label: string, table: Table, fields: Record<str
   }
   return Object.keys(columns)
     .filter((key) => Object.hasOwn(fields, key))
-    .map((key) => buildFieldModel(label, key, columns[key], fields[key] as FieldPolicy));
+    .map((key) => buildFieldModel(label, key, columns[key], fields[key] as FieldPolicy, dialect));
 }

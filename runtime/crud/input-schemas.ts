@@ -168,7 +168,7 @@ export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActio
       where,
       orderBy: orderBySchema(fields),
       limit: { type: 'integer', minimum: 1, maximum: maxLimit },
-      offset: { type: 'integer', minimum: 0 },
+      offset: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
       includeTotal: { type: 'boolean' },
     }),
     $defs,

@@ -1,6 +1,7 @@
 // What each database dialect must provide. Every difference between SQLite, MySQL/MariaDB and
 // PostgreSQL lives behind this interface, one file per dialect; nothing else branches on the database.
 import { and, eq, type Column, type SQL } from 'drizzle-orm';
+import type { JsonSchema } from '../crud/options';
 import type { PatternKind } from '../query/operators/pattern';
 import { TesseraError } from '../errors';
 
@@ -37,6 +38,11 @@ export class OutsideScope extends Error {}
 
 export interface Dialect {
   readonly name: DialectName;
+  /**
+   * Narrows a column's inferred JSON Schema to what this database can store (integer ranges, text
+   * capacity, forbidden characters), so such values are refused as VALIDATION_ERROR before any SQL runs.
+   */
+  refineColumnSchema(column: Column, schema: JsonSchema): JsonSchema;
   /** SQL for contains / startsWith / endsWith with the pattern's special characters escaped. */
   matchPattern(column: Column, kind: PatternKind, text: string): SQL;
   /** Inserts one row; returns it read back inside the scope, or null when it fell outside (rolled back). */
@@ -47,7 +53,7 @@ export interface Dialect {
   remove(db: AnyDatabase, plan: WritePlan, id: unknown): Promise<boolean>;
   /** A trivial query, for the health route. */
   ping(db: AnyDatabase): Promise<void>;
-  /** CONFLICT for unique and foreign-key violations; null for any other error. */
+  /** CONFLICT for unique and foreign-key violations, VALIDATION_ERROR for values the column cannot hold; null otherwise. */
   mapDriverError(error: unknown): TesseraError | null;
 }
 
@@ -83,19 +89,25 @@ const CONFLICT_MESSAGES = {
   'foreign-key': 'The change would break a reference between rows',
 } as const;
 
-/** The driver codes (SQLite code, MySQL errno or PostgreSQL SQLSTATE) that mean a constraint violation. */
-export interface ConflictCodes {
+/** Driver codes (SQLite code, MySQL errno or PostgreSQL SQLSTATE) that Tessera answers as client errors. */
+export interface DriverCodes {
   readonly unique: ReadonlySet<string | number>;
   readonly foreignKey: ReadonlySet<string | number>;
+  /** A value the column cannot hold (too long, out of range, forbidden character): the schema's backstop. */
+  readonly invalidValue: ReadonlySet<string | number>;
 }
 
 /**
- * CONTRACT §4: unique and foreign-key violations answer CONFLICT, with a fixed message (never the
- * driver's, which names values); null for any other error.
+ * CONTRACT §4: unique and foreign-key violations answer CONFLICT and values a column cannot hold
+ * VALIDATION_ERROR, each with a fixed message (never the driver's, which names values); null otherwise.
  */
-export function conflictFrom(error: unknown, code: unknown, codes: ConflictCodes): TesseraError | null {
+export function clientErrorFrom(error: unknown, code: unknown, codes: DriverCodes): TesseraError | null {
   if (typeof code !== 'string' && typeof code !== 'number') return null;
   if (codes.unique.has(code)) return new TesseraError('CONFLICT', CONFLICT_MESSAGES.unique, undefined, { cause: error });
   if (codes.foreignKey.has(code)) return new TesseraError('CONFLICT', CONFLICT_MESSAGES['foreign-key'], undefined, { cause: error });
+  if (codes.invalidValue.has(code)) {
+    const message = 'a value does not fit its column';
+    return new TesseraError('VALIDATION_ERROR', message, [{ path: '', message }], { cause: error });
+  }
   return null;
 }

@@ -1,10 +1,23 @@
 // MySQL and MariaDB through mysql2: no RETURNING (rows are read back by primary key), LIKE follows the
 // column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
 import { sql } from 'drizzle-orm';
+import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
-import { conflictFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type ConflictCodes, type Dialect, type WritePlan } from './dialect';
+import { clientErrorFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type DriverCodes, type Dialect, type WritePlan } from './dialect';
 
-const CONFLICT_CODES: ConflictCodes = { unique: new Set([1062, 1586]), foreignKey: new Set([1216, 1217, 1451, 1452]) };
+const DRIVER_CODES: DriverCodes = {
+  unique: new Set([1062, 1586]),
+  foreignKey: new Set([1216, 1217, 1451, 1452]),
+  // Data too long, out of range, incorrect value, truncated value: what strict mode refuses to store.
+  invalidValue: new Set([1406, 1264, 1366, 1292, 1367]),
+};
+
+/** Bits of the sized integer types; others (bigint in number mode, serial) hold what JSON numbers carry. */
+const INTEGER_BITS: Record<string, number> = { MySqlTinyInt: 8, MySqlSmallInt: 16, MySqlMediumInt: 24, MySqlInt: 32 };
+
+/** Byte capacity of the TEXT types. A character takes at least one byte, so more characters never fit;
+ * multi-byte text that still overflows is caught by errno 1406. */
+const TEXT_BYTES: Record<string, number> = { tinytext: 255, text: 65535, mediumtext: 16777215, longtext: 4294967295 };
 
 
 /** Reads the written row back inside the scope; a miss means it left the scope, so the write must roll back. */
@@ -26,6 +39,13 @@ function withScopeTransaction<T>(db: any, plan: WritePlan, write: (tx: any) => P
 
 export const mysqlDialect: Dialect = {
   name: 'mysql',
+
+  refineColumnSchema(column, schema) {
+    if (schema.type === 'integer') return withIntegerRange(schema, INTEGER_BITS[column.columnType] ?? null, column.getSQLType().includes('unsigned'));
+    const textBytes = column.columnType === 'MySqlText' ? TEXT_BYTES[(column as { textType?: string }).textType ?? ''] : undefined;
+    if (textBytes !== undefined && schema.maxLength === undefined) return { ...schema, maxLength: textBytes };
+    return schema;
+  },
 
   matchPattern(column, kind, text) {
     return sql`${column} LIKE ${wrapPattern(escapeLike(text), kind, '%')} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
@@ -57,6 +77,6 @@ export const mysqlDialect: Dialect = {
   },
 
   mapDriverError(error) {
-    return conflictFrom(error, driverErrorOf(error)?.errno, CONFLICT_CODES);
+    return clientErrorFrom(error, driverErrorOf(error)?.errno, DRIVER_CODES);
   },
 };

@@ -1,13 +1,31 @@
 // PostgreSQL through pg: asynchronous driver, RETURNING supported, LIKE is case-sensitive under
 // deterministic collations, SQLSTATE 23505 / 23503 for unique and foreign-key violations.
 import { and, eq, sql } from 'drizzle-orm';
+import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
-import { conflictFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type ConflictCodes, type Dialect } from './dialect';
+import { clientErrorFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type DriverCodes, type Dialect } from './dialect';
 
-const CONFLICT_CODES: ConflictCodes = { unique: new Set(['23505']), foreignKey: new Set(['23503']) };
+const DRIVER_CODES: DriverCodes = {
+  unique: new Set(['23505']),
+  foreignKey: new Set(['23503']),
+  // Class 22, data exceptions: too long, out of range, NUL or bad encoding, bad text or datetime representation.
+  invalidValue: new Set(['22001', '22003', '22021', '22P02', '22P05', '22007', '22008']),
+};
+
+/** Bits of the sized integer types; bigint in number mode holds what JSON numbers carry. */
+const INTEGER_BITS: Record<string, number> = { PgSmallInt: 16, PgSmallSerial: 16, PgInteger: 32, PgSerial: 32 };
+
+/** PostgreSQL text cannot hold U+0000. */
+const NO_NUL = '^[^\\u0000]*$';
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
+
+  refineColumnSchema(column, schema) {
+    if (schema.type === 'integer') return withIntegerRange(schema, INTEGER_BITS[column.columnType] ?? null, false);
+    if (column.dataType === 'string' && schema.type === 'string' && schema.pattern === undefined && schema.format === undefined) return { ...schema, pattern: NO_NUL };
+    return schema;
+  },
 
   matchPattern(column, kind, text) {
     return sql`${column} LIKE ${wrapPattern(escapeLike(text), kind, '%')} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
@@ -55,6 +73,6 @@ export const postgresDialect: Dialect = {
   },
 
   mapDriverError(error) {
-    return conflictFrom(error, driverErrorOf(error)?.code, CONFLICT_CODES);
+    return clientErrorFrom(error, driverErrorOf(error)?.code, DRIVER_CODES);
   },
 };

@@ -1,14 +1,24 @@
 // SQLite through better-sqlite3: synchronous driver, RETURNING supported, GLOB for case-sensitive
 // substring matches (matching the BINARY collation SQLite columns have by default).
 import { and, eq, sql } from 'drizzle-orm';
+import { withIntegerRange } from '../crud/column-schema';
 import { escapeGlob, wrapPattern } from '../query/like-escape';
-import { conflictFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type ConflictCodes, type Dialect } from './dialect';
+import { clientErrorFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type DriverCodes, type Dialect } from './dialect';
 
-const CONFLICT_CODES: ConflictCodes = { unique: new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']), foreignKey: new Set(['SQLITE_CONSTRAINT_FOREIGNKEY']) };
+const DRIVER_CODES: DriverCodes = {
+  unique: new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']),
+  foreignKey: new Set(['SQLITE_CONSTRAINT_FOREIGNKEY']),
+  invalidValue: new Set(['SQLITE_TOOBIG', 'SQLITE_MISMATCH']),
+};
 
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
+
+  refineColumnSchema(_column, schema) {
+    // SQLite integers hold 64 bits, but JSON numbers carry only 53 exactly (and 1e20 would be stored as REAL).
+    return schema.type === 'integer' ? withIntegerRange(schema, null, false) : schema;
+  },
 
   matchPattern(column, kind, text) {
     // GLOB is case-sensitive, like `=` under SQLite's default BINARY collation; LIKE would fold ASCII case.
@@ -58,6 +68,6 @@ export const sqliteDialect: Dialect = {
   },
 
   mapDriverError(error) {
-    return conflictFrom(error, driverErrorOf(error)?.code, CONFLICT_CODES);
+    return clientErrorFrom(error, driverErrorOf(error)?.code, DRIVER_CODES);
   },
 };

@@ -1,0 +1,146 @@
+// Setup mistakes (spec §7, §2.3-2.4, CONTRACT §2-§3) throw at definition time, naming the service,
+// resource and option at fault; an access object without authorize rejects every call with FORBIDDEN.
+import { clearRegistry, createServer, crud, CRUD_ACTION_NAMES, defineService, type CrudOptions, type Service } from 'tessera';
+import { openDatabase, type DialectName, type TestDatabase } from '../helpers/databases';
+import * as mysqlSchema from '../helpers/schemas/mysql';
+import * as postgresSchema from '../helpers/schemas/postgres';
+import * as sqliteSchema from '../helpers/schemas/sqlite';
+
+const SCHEMAS = { sqlite: sqliteSchema, mysql: mysqlSchema, postgres: postgresSchema };
+
+/** A policy that is valid for the notes table, to which each case adds one mistake. */
+const NOTES_FIELDS = {
+  id: { read: true, filter: ['eq'] },
+  title: { read: true, create: true, update: true, filter: ['eq', 'contains'], sort: true },
+} satisfies CrudOptions['fields'];
+
+export function setupErrorsSuite(dialect: DialectName): void {
+  describe('setup errors', () => {
+    let database: TestDatabase;
+    let shop: Service;
+
+    beforeAll(async () => {
+      database = await openDatabase(dialect);
+      await database.reset();
+    });
+
+    afterAll(async () => {
+      clearRegistry();
+      await database?.close();
+    });
+
+    beforeEach(() => {
+      clearRegistry();
+      shop = defineService({ name: 'shop', db: database.db });
+    });
+
+    /** Declares shop.notes with these crud options (cast: each case is a mistake the types may also catch). */
+    function notesWith(options: Record<string, unknown>) {
+      const { notes } = database.tables;
+      return shop.resource({ name: 'notes', table: notes, id: notes.id }).use(crud(options as unknown as CrudOptions));
+    }
+
+    it('throws when a fields key is not a column, naming service, resource, field and table', () => {
+      expect(() => notesWith({ access: 'public', fields: { ...NOTES_FIELDS, titel: { read: true } } })).toThrow(
+        /shop\.notes: fields\.titel is not a column of table "t_notes"/,
+      );
+    });
+
+    it('throws when the primary key has update: true, naming the field', () => {
+      expect(() => notesWith({ access: 'public', fields: { ...NOTES_FIELDS, id: { read: true, update: true } } })).toThrow(
+        /shop\.notes: fields\.id\.update: the primary key must not be updatable/,
+      );
+    });
+
+    it.each(['contains', 'startsWith', 'endsWith'])('throws when %s is configured on a non-string column, naming the field and operator', (operator) => {
+      const { items } = database.tables;
+      const declare = () =>
+        shop.resource({ name: 'items', table: items, id: items.id }).use(crud({ access: 'public', fields: { price: { read: true, filter: [operator as 'contains'] } } }));
+      expect(declare).toThrow(new RegExp(`shop\\.items: fields\\.price\\.filter: ${operator} requires a string column`));
+    });
+
+    it('throws when crud has no access', () => {
+      expect(() => notesWith({ fields: NOTES_FIELDS })).toThrow(/shop\.notes: crud access is required/);
+    });
+
+    it('throws for an unknown filter operator, naming it', () => {
+      expect(() => notesWith({ access: 'public', fields: { title: { read: true, filter: ['like'] } } })).toThrow(
+        /shop\.notes: fields\.title\.filter: "like" is not a filter operator/,
+      );
+    });
+
+    it('throws for an unknown crud option, naming it', () => {
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, pageSize: 5 })).toThrow(/shop\.notes: pageSize is not a crud option/);
+    });
+
+    it('throws for an unknown field policy option, naming it', () => {
+      expect(() => notesWith({ access: 'public', fields: { title: { read: true, write: true } } })).toThrow(
+        /shop\.notes: fields\.title\.write is not a field policy option/,
+      );
+    });
+
+    it('throws for an unknown operations key, naming it', () => {
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, operations: { remove: false } })).toThrow(
+        /shop\.notes: operations\.remove is not a crud operation/,
+      );
+    });
+
+    it('throws for a routes entry of a switched-off operation', () => {
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, operations: { delete: false }, routes: { delete: { path: '/remove/:id' } } })).toThrow(
+        /shop\.notes: routes\.delete is set, but operations\.delete is off/,
+      );
+    });
+
+    it('throws for a get route path without :id', () => {
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, routes: { get: { path: '/one' } } })).toThrow(
+        /shop\.notes: routes\.get\.path "\/one" must contain the segment ":id"/,
+      );
+    });
+
+    it('throws when defaultLimit is above maxLimit', () => {
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, defaultLimit: 50, maxLimit: 10 })).toThrow(
+        /shop\.notes: defaultLimit \(50\) is above maxLimit \(10\)/,
+      );
+    });
+
+    it('throws when a table of another dialect is given to a service', () => {
+      const other = dialect === 'sqlite' ? 'postgres' : 'sqlite';
+      const foreign = SCHEMAS[other].notes;
+      expect(() => shop.resource({ name: 'notes', table: foreign, id: foreign.id })).toThrow(new RegExp(`shop\\.notes: table is not a ${dialect} table`));
+    });
+
+    it('throws when a resource is declared twice', () => {
+      notesWith({ access: 'public', fields: NOTES_FIELDS });
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS })).toThrow(/shop: resource "notes" is declared twice/);
+    });
+
+    it('createServer throws for two routes with the same method and path, naming both actions', () => {
+      notesWith({ access: 'public', fields: NOTES_FIELDS, routes: { list: { path: '/count' } } });
+      expect(() => createServer({ services: [shop], requestLogging: false })).toThrow(
+        /^(?=.*POST \/api\/notes\/count)(?=.*shop\.notes\.list)(?=.*shop\.notes\.count)/,
+      );
+    });
+
+    describe('access without authorize', () => {
+      it('rejects every action with FORBIDDEN 403 and writes nothing', async () => {
+        const notes = notesWith({ access: {}, fields: NOTES_FIELDS });
+        const id = '00000000-0000-4000-8000-000000000000';
+        const inputs: Record<(typeof CRUD_ACTION_NAMES)[number], unknown> = {
+          list: { limit: 1 },
+          get: { id },
+          findOne: {},
+          create: { title: 'x' },
+          update: { id, data: { title: 'y' } },
+          delete: { id },
+          count: {},
+          exists: {},
+        };
+        for (const action of CRUD_ACTION_NAMES) {
+          const call = (notes[action] as (call: { input: unknown }) => Promise<unknown>)({ input: inputs[action] });
+          await expect(call).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
+        }
+        expect(await database.raw('SELECT * FROM t_notes')).toEqual([]);
+      });
+    });
+  });
+}
