@@ -68,10 +68,19 @@ export function toTesseraError(error: unknown): TesseraError {
   return new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: error });
 }
 
-/** A setup mistake in a service or resource definition, thrown at definition time. */
+/**
+ * A mistake in the application's own definitions: thrown at definition time, or, when only a call can
+ * reveal it (a hook returning a non-column, a scope naming an unknown column), as the cause of an
+ * INTERNAL_ERROR. Its message names code, never request values, so the server log may show it.
+ */
 export class SetupError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SetupError';
   }
+}
+
+/** An INTERNAL_ERROR caused by a mistake in the application's definitions. */
+export function misconfiguration(message: string): TesseraError {
+  return new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: new SetupError(message) });
 }

@@ -1,6 +1,6 @@
 // requestLogging (spec §4.3, CONTRACT §5): one line per request, `POST /api/notes → 201 (1.3ms)`,
 // no query string, nothing when switched off, and internal errors logged without SQL or values.
-import type { ServerOptions } from 'tessera';
+import { crud, defineService, type ServerOptions } from 'tessera';
 import { openDatabase, type TestDatabase } from '../helpers/databases';
 import { request } from '../helpers/request';
 import { clearRegistry, defineTestService, listen } from '../helpers/test-app';
@@ -121,5 +121,26 @@ describe('requestLogging', () => {
     expect(errorLine).not.toContain(sentinel);
     expect(errorLine).not.toContain('payload-content-91c2');
     expect(errorLine).not.toMatch(/t_notes|insert|values|select/i);
+  });
+
+  it('names a mistake in the application code (a hook setting a non-column) in the error line, without values', async () => {
+    clearRegistry();
+    const { notes } = database.tables;
+    const shop = defineService({ name: 'hooks', db: database.db });
+    shop.resource({ name: 'notes', table: notes, id: notes.id }).use(
+      crud({
+        access: 'public',
+        fields: { title: { read: true, create: true } },
+        hooks: { beforeCreate: ({ data }) => ({ ...data, titel: 'typo' }) },
+      }),
+    );
+    let answer: Awaited<ReturnType<typeof request>> | undefined;
+    const logged = await logOf({ services: [shop], requestLogging: { logger } }, async (url) => {
+      answer = await request(`${url}/api/notes`, { method: 'POST', body: { title: 'value-83d1' } });
+    });
+    expect(answer!.body).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+    const [errorLine] = logged.filter((line) => !LOG_LINE.test(line));
+    expect(errorLine).toBe('INTERNAL_ERROR POST /api/notes: SetupError: hooks.notes: hooks.beforeCreate set "titel", which is not a column');
+    expect(await database.raw('SELECT id FROM t_notes')).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 // The eight crud actions and the pipeline every call runs through, in-process and over HTTP
 // (CONTRACT §2): input validation → authorize → scope → query → scrub.
-import { and, count, eq, is, SQL, type Column } from 'drizzle-orm';
+import { and, count, is, SQL, type Column } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
-import { ROW_MISSING, type DbRow, type WritePlan } from '../dialects/dialect';
-import { TesseraError } from '../errors';
+import { ROW_MISSING, rowCondition, type DbRow, type WritePlan } from '../dialects/dialect';
+import { misconfiguration, TesseraError } from '../errors';
 import { compileOrderBy, type OrderByEntry } from '../query/order-by';
 import { compileWhere } from '../query/where';
 import { assertValid } from '../validation';
@@ -61,11 +61,6 @@ function decodeId(rt: CrudRuntime, id: unknown): unknown {
   return rt.pkCodec === null ? id : rt.pkCodec.decode(id);
 }
 
-function byIdInScope(rt: CrudRuntime, id: unknown, scope: Scope): SQL {
-  const byId = eq(rt.pkColumn, decodeId(rt, id));
-  return scope === undefined ? byId : (and(byId, scope) as SQL);
-}
-
 function filterCondition(rt: CrudRuntime, where: Where | undefined, scope: Scope): SQL | undefined {
   const condition = compileWhere(where, rt.filterColumns, rt.dialect);
   if (scope === undefined) return condition;
@@ -86,11 +81,11 @@ function writeValues(fields: readonly FieldModel[], data: Record<string, unknown
 /** A hook may replace the data and set columns outside `fields` (owner, timestamps), but only real columns. */
 function checkHookData(rt: CrudRuntime, hook: string, data: unknown): Record<string, unknown> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: new Error(`${rt.label}: hooks.${hook} must return an object or nothing`) });
+    throw misconfiguration(`${rt.label}: hooks.${hook} must return an object or nothing`);
   }
   for (const key of Object.keys(data)) {
     if (!Object.hasOwn(rt.columns, key)) {
-      throw new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: new Error(`${rt.label}: hooks.${hook} set "${key}", which is not a column`) });
+      throw misconfiguration(`${rt.label}: hooks.${hook} set "${key}", which is not a column`);
     }
   }
   return data as Record<string, unknown>;
@@ -133,7 +128,7 @@ const ACTIONS: Record<CrudActionName, ActionImpl> = {
 
   async get(rt, input: { id: unknown; select?: string[] }, ctx, scope) {
     const fields = selectedFields(rt, input.select);
-    const rows = await rt.db.select(selectionOf(rt, fields)).from(rt.table).where(byIdInScope(rt, input.id, scope)).limit(1);
+    const rows = await rt.db.select(selectionOf(rt, fields)).from(rt.table).where(rowCondition({ pk: rt.pkColumn, scope }, decodeId(rt, input.id))).limit(1);
     if (rows.length === 0) throw notFound(rt); // CONTRACT §3: a row outside scope looks missing
     return (await serialize(rt, rows, fields, ctx))[0];
   },

@@ -58,7 +58,7 @@ export interface Dialect {
 }
 
 /** `pk = id`, ANDed with the scope when there is one. */
-export function rowCondition(plan: WritePlan, id: unknown): SQL {
+export function rowCondition(plan: Pick<WritePlan, 'pk' | 'scope'>, id: unknown): SQL {
   const byId = eq(plan.pk, id);
   return plan.scope === undefined ? byId : (and(byId, plan.scope) as SQL);
 }

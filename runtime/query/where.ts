@@ -5,7 +5,7 @@ import { and, not, or, type Column, type SQL } from 'drizzle-orm';
 import type { ColumnCodec } from '../crud/column-schema';
 import type { Where } from '../crud/options';
 import type { Dialect } from '../dialects/dialect';
-import { TesseraError } from '../errors';
+import { misconfiguration } from '../errors';
 import { findOperator, type OperatorDef } from './operators';
 
 /** A column a where clause may name, with the codec that turns its JSON values into driver values. */
@@ -28,7 +28,7 @@ function fieldCondition(target: WhereColumn, condition: Record<string, unknown>,
     if (!Object.hasOwn(condition, name)) continue;
     const operator = findOperator(name);
     // Only reachable from a scope function: user input was validated against the field policy.
-    if (operator === undefined) throw new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: new Error(`scope uses unknown operator "${name}"`) });
+    if (operator === undefined) throw misconfiguration(`scope uses unknown operator "${name}"`);
     parts.push(operator.toSql(target.column, decodeValue(operator, condition[name], target.codec), dialect));
   }
   return parts;
@@ -51,7 +51,7 @@ export function compileWhere(where: Where | undefined, columns: WhereColumns, di
       if (negated !== undefined) parts.push(not(negated));
     } else {
       const target = columns[key];
-      if (target === undefined) throw new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: new Error(`scope names unknown column "${key}"`) });
+      if (target === undefined) throw misconfiguration(`scope names unknown column "${key}"`);
       parts.push(...fieldCondition(target, value as Record<string, unknown>, dialect));
     }
   }

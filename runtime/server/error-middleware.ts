@@ -1,7 +1,7 @@
 // The JSON error model of CONTRACT §4 for every failure that reaches Express: unknown routes, body
 // errors, action errors. INTERNAL_ERROR answers a fixed message; the cause is logged without values.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { toTesseraError, TesseraError } from '../errors';
+import { SetupError, toTesseraError, TesseraError } from '../errors';
 import { bodyParserError } from './json-body';
 
 export const notFoundRoute: RequestHandler = (req, _res, next) => {
@@ -12,6 +12,7 @@ export const notFoundRoute: RequestHandler = (req, _res, next) => {
 function describeCause(error: TesseraError): string {
   const cause = error.cause as { name?: unknown; code?: unknown; errno?: unknown; cause?: unknown } | undefined;
   if (cause === undefined || cause === null) return 'unknown cause';
+  if (cause instanceof SetupError) return `${cause.name}: ${cause.message}`; // our own words about the app's code, no values
   const driver = (cause.cause ?? cause) as { name?: unknown; code?: unknown; errno?: unknown };
   const code = driver.code ?? driver.errno;
   return `${String(cause.name ?? 'Error')}${code !== undefined ? ` (${String(code)})` : ''}`;
