@@ -16,7 +16,7 @@ export const DIALECTS: readonly DialectName[] = ['sqlite', 'mysql', 'postgres'];
 export interface TestDatabase {
   dialect: DialectName;
   db: any;
-  tables: { notes: any; items: any; categories: any };
+  tables: { notes: any; items: any; categories: any; readings: any };
   /** Drops and recreates the test tables. */
   reset(): Promise<void>;
   /** Runs raw SQL (for checks that bypass Tessera). */
@@ -31,11 +31,11 @@ export async function openDatabase(dialect: DialectName): Promise<TestDatabase> 
   if (dialect === 'sqlite') {
     const client = new Database(':memory:');
     client.pragma('foreign_keys = ON');
-    const { DDL, notes, items, categories } = sqliteSchema;
+    const { DDL, notes, items, categories, readings } = sqliteSchema;
     return {
       dialect,
       db: drizzleSqlite(client),
-      tables: { notes, items, categories },
+      tables: { notes, items, categories, readings },
       reset: async () => {
         for (const statement of DDL) client.exec(statement);
       },
@@ -49,12 +49,13 @@ export async function openDatabase(dialect: DialectName): Promise<TestDatabase> 
     };
   }
   if (dialect === 'mysql') {
-    const pool = mysql.createPool({ uri: MYSQL_URL, connectionLimit: 5 });
-    const { DDL, notes, items, categories } = mysqlSchema;
+    // supportBigNumbers: Tessera refuses bigint fields on a mysql2 client without it (values would lose digits).
+    const pool = mysql.createPool({ uri: MYSQL_URL, connectionLimit: 5, supportBigNumbers: true });
+    const { DDL, notes, items, categories, readings } = mysqlSchema;
     return {
       dialect,
       db: drizzleMysql(pool, { mode: 'default' }),
-      tables: { notes, items, categories },
+      tables: { notes, items, categories, readings },
       reset: async () => {
         for (const statement of DDL) await pool.query(statement);
       },
@@ -63,11 +64,11 @@ export async function openDatabase(dialect: DialectName): Promise<TestDatabase> 
     };
   }
   const pool = new Pool({ connectionString: POSTGRES_URL, max: 5 });
-  const { DDL, notes, items, categories } = postgresSchema;
+  const { DDL, notes, items, categories, readings } = postgresSchema;
   return {
     dialect,
     db: drizzlePostgres(pool),
-    tables: { notes, items, categories },
+    tables: { notes, items, categories, readings },
     reset: async () => {
       for (const statement of DDL) await pool.query(statement);
     },

@@ -1,6 +1,7 @@
 // The application every crud suite runs against: one service over a TestDatabase with three resources
 // covering the contract (public notes as in the spec, guarded items, categories with operations and
 // routes changed), plus a client that makes the same call over HTTP or in-process.
+import { getTableColumns } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { clearRegistry, createServer, crud, defineService, TesseraError, type CrudActionName, type ServerOptions } from 'tessera';
@@ -21,7 +22,7 @@ export interface HookLog {
 }
 
 export function defineTestService(database: TestDatabase, hookLog: HookLog = { calls: [] }) {
-  const { notes, items, categories } = database.tables;
+  const { notes, items, categories, readings } = database.tables;
   const shop = defineService({ name: 'shop', db: database.db });
 
   const notesResource = shop.resource({ name: 'notes', table: notes, id: notes.id }).use(
@@ -93,12 +94,19 @@ export function defineTestService(database: TestDatabase, hookLog: HookLog = { c
     }),
   );
 
+  // Every column of readings is readable, writable and filterable: the table exists for its value types.
+  const readingFields: Record<string, object> = {};
+  for (const key of Object.keys(getTableColumns(readings))) if (key !== 'id') readingFields[key] = { read: true, create: true, filter: ['eq', 'in'] };
+  const readingsResource = shop.resource({ name: 'readings', table: readings, id: readings.id }).use(
+    crud({ access: 'public', fields: { id: { read: true }, ...readingFields } }),
+  );
+
   const ping = shop.action('ping', {
     input: { type: 'object', properties: { echo: { type: 'string' } }, additionalProperties: false },
     handler: ({ input, ctx }) => ({ echo: input.echo ?? null, user: ctx.user?.id ?? null }),
   });
 
-  return { shop, notes: notesResource, items: itemsResource, categories: categoriesResource, ping, hookLog };
+  return { shop, notes: notesResource, items: itemsResource, categories: categoriesResource, readings: readingsResource, ping, hookLog };
 }
 
 export type TestService = ReturnType<typeof defineTestService>;
@@ -162,7 +170,7 @@ function httpRequest(resource: string, action: CrudActionName, input: any): { me
 
 export interface Client {
   mode: Mode;
-  call(resource: 'notes' | 'items' | 'categories', action: CrudActionName, input?: unknown, ctx?: Record<string, unknown>): Promise<Answer>;
+  call(resource: 'notes' | 'items' | 'categories' | 'readings', action: CrudActionName, input?: unknown, ctx?: Record<string, unknown>): Promise<Answer>;
 }
 
 export function httpClient(url: string): Client {

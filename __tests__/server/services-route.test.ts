@@ -21,7 +21,7 @@ function defaultRoutes(resource: string, prefix: string) {
   ];
 }
 
-/** The test service's answer: notes and items with every action, categories with delete/update off, list moved and get unrouted. */
+/** The test service's answer: notes, items and readings with every action, categories with delete/update off, list moved and get unrouted. */
 function expectedServices(prefix: string) {
   return {
     services: [
@@ -41,6 +41,7 @@ function expectedServices(prefix: string) {
               { action: 'categories.exists', method: 'POST', path: `${prefix}/categories/exists` },
             ],
           },
+          { name: 'readings', actions: CRUD_ORDER.map((action) => `readings.${action}`), routes: defaultRoutes('readings', prefix) },
         ],
         actions: [{ name: 'ping', method: 'POST', path: `${prefix}/shop/ping` }],
       },

@@ -7,6 +7,7 @@ import { queriesSuite } from './queries.suite';
 import { setupErrorsSuite } from './setup-errors.suite';
 import { storageSafetySuite } from './storage-safety.suite';
 import { transportSuite } from './transport.suite';
+import { valueTypesSuite } from './value-types.suite';
 
 export function runDialectSuites(dialect: DialectName): void {
   describe(`on ${dialect}`, () => {
@@ -16,6 +17,7 @@ export function runDialectSuites(dialect: DialectName): void {
     badInputSuite(dialect);
     storageSafetySuite(dialect);
     transportSuite(dialect);
+    valueTypesSuite(dialect);
     setupErrorsSuite(dialect);
   });
 }

@@ -1,6 +1,8 @@
 // Setup mistakes (spec §7, §2.3-2.4, CONTRACT §2-§3) throw at definition time, naming the service,
 // resource and option at fault; an access object without authorize rejects every call with FORBIDDEN.
 import { clearRegistry, createServer, crud, CRUD_ACTION_NAMES, defineService, type CrudOptions, type Service } from 'tessera';
+import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2';
+import mysql from 'mysql2/promise';
 import { openDatabase, type DialectName, type TestDatabase } from '../helpers/databases';
 import * as mysqlSchema from '../helpers/schemas/mysql';
 import * as postgresSchema from '../helpers/schemas/postgres';
@@ -113,6 +115,23 @@ export function setupErrorsSuite(dialect: DialectName): void {
       notesWith({ access: 'public', fields: NOTES_FIELDS });
       expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS })).toThrow(/shop: resource "notes" is declared twice/);
     });
+
+    if (dialect === 'mysql') {
+      // Only mysql2 turns BIGINT into lossy JS numbers; better-sqlite3 and pg hand bigints over whole.
+      it('throws for a bigint field when the mysql2 client lacks supportBigNumbers', async () => {
+        const pool = mysql.createPool({ uri: process.env.TESSERA_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test' });
+        try {
+          clearRegistry();
+          const lossy = defineService({ name: 'lossy', db: drizzleMysql(pool, { mode: 'default' }) });
+          const { readings } = database.tables;
+          expect(() =>
+            lossy.resource({ name: 'readings', table: readings, id: readings.id }).use(crud({ access: 'public', fields: { serial: { read: true } } })),
+          ).toThrow('lossy.readings: fields.serial: bigint column "serial" needs the mysql2 option supportBigNumbers: true');
+        } finally {
+          await pool.end();
+        }
+      });
+    }
 
     it('createServer throws for two routes with the same method and path, naming both actions', () => {
       notesWith({ access: 'public', fields: NOTES_FIELDS, routes: { list: { path: '/count' } } });

@@ -58,7 +58,8 @@ export function inferColumnSchema(column: Column): JsonSchema {
     case 'bigint':
       return { type: 'string', pattern: '^-?[0-9]+$' };
     case 'buffer':
-      return { type: 'string', contentEncoding: 'base64' };
+      // Buffer.from(x, 'base64') skips characters it does not know: refuse them instead.
+      return { type: 'string', contentEncoding: 'base64', pattern: '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$' };
     case 'array':
       return { type: 'array' };
     default:

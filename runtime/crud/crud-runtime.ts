@@ -118,6 +118,10 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   }
   const access = resolveAccess(label, options.access);
   const fields = buildFieldModels(label, source.table, options.fields as Record<string, never> | undefined, source.dialect);
+  for (const field of fields) {
+    const problem = source.dialect.checkColumn(source.db, field.column);
+    if (problem !== null) throw new SetupError(`${label}: fields.${field.key}: ${problem}`);
+  }
   const defaultLimit = resolveLimit(label, 'defaultLimit', options.defaultLimit, DEFAULT_LIMIT);
   const maxLimit = resolveLimit(label, 'maxLimit', options.maxLimit, DEFAULT_MAX_LIMIT);
   if (defaultLimit > maxLimit) throw new SetupError(`${label}: defaultLimit (${defaultLimit}) is above maxLimit (${maxLimit})`);

@@ -43,6 +43,8 @@ export interface Dialect {
    * capacity, forbidden characters), so such values are refused as VALIDATION_ERROR before any SQL runs.
    */
   refineColumnSchema(column: Column, schema: JsonSchema): JsonSchema;
+  /** Why this database client cannot carry the column's values faithfully, or null when it can. */
+  checkColumn(db: AnyDatabase, column: Column): string | null;
   /** SQL for contains / startsWith / endsWith with the pattern's special characters escaped. */
   matchPattern(column: Column, kind: PatternKind, text: string): SQL;
   /** Inserts one row; returns it read back inside the scope, or null when it fell outside (rolled back). */

@@ -20,6 +20,13 @@ const INTEGER_BITS: Record<string, number> = { MySqlTinyInt: 8, MySqlSmallInt: 1
 const TEXT_BYTES: Record<string, number> = { tinytext: 255, text: 65535, mediumtext: 16777215, longtext: 4294967295 };
 
 
+/** The mysql2 connection options behind a drizzle database: pools and connections, promise or callback style. */
+function clientOptions(db: any): { supportBigNumbers?: boolean } | undefined {
+  const client = db?.$client;
+  const candidates = [client?.pool?.config?.connectionConfig, client?.config?.connectionConfig, client?.connection?.config, client?.config];
+  return candidates.find((options) => options !== undefined && options !== null && 'supportBigNumbers' in options);
+}
+
 /** Reads the written row back inside the scope; a miss means it left the scope, so the write must roll back. */
 async function readBack(db: any, plan: WritePlan, id: unknown) {
   const [row] = await db.select(plan.selection).from(plan.table).where(rowCondition(plan, id)).limit(1);
@@ -45,6 +52,12 @@ export const mysqlDialect: Dialect = {
     const textBytes = column.columnType === 'MySqlText' ? TEXT_BYTES[(column as { textType?: string }).textType ?? ''] : undefined;
     if (textBytes !== undefined && schema.maxLength === undefined) return { ...schema, maxLength: textBytes };
     return schema;
+  },
+
+  checkColumn(db, column) {
+    // Without supportBigNumbers mysql2 hands BIGINT over as a JS number, silently dropping digits above 2^53.
+    if (column.dataType !== 'bigint' || clientOptions(db)?.supportBigNumbers !== false) return null;
+    return `bigint column "${column.name}" needs the mysql2 option supportBigNumbers: true (values above 2^53 would lose digits)`;
   },
 
   matchPattern(column, kind, text) {

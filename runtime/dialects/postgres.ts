@@ -27,6 +27,10 @@ export const postgresDialect: Dialect = {
     return schema;
   },
 
+  checkColumn() {
+    return null; // pg returns int8 as a string, so bigint values arrive whole
+  },
+
   matchPattern(column, kind, text) {
     return sql`${column} LIKE ${wrapPattern(escapeLike(text), kind, '%')} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
   },

@@ -20,6 +20,10 @@ export const sqliteDialect: Dialect = {
     return schema.type === 'integer' ? withIntegerRange(schema, null, false) : schema;
   },
 
+  checkColumn() {
+    return null;
+  },
+
   matchPattern(column, kind, text) {
     // GLOB is case-sensitive, like `=` under SQLite's default BINARY collation; LIKE would fold ASCII case.
     return sql`${column} GLOB ${wrapPattern(escapeGlob(text), kind, '*')}`;

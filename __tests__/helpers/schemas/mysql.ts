@@ -1,6 +1,6 @@
 // The test tables on MySQL / MariaDB (same logical tables as sqlite.ts).
 import { randomUUID } from 'node:crypto';
-import { boolean, datetime, double, int, mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
+import { bigint, boolean, datetime, double, int, mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
 
 export const categories = mysqlTable('t_categories', {
   id: int('id').primaryKey().autoincrement(),
@@ -27,7 +27,15 @@ export const items = mysqlTable('t_items', {
   categoryId: int('category_id').references(() => categories.id),
 });
 
+/** bigint travels as a decimal string. Drizzle 0.45 has no binary column type for mysql, so no payload here. */
+export const readings = mysqlTable('t_readings', {
+  id: int('id').primaryKey().autoincrement(),
+  serial: bigint('serial', { mode: 'bigint' }).notNull(),
+});
+
 export const DDL = [
+  'DROP TABLE IF EXISTS t_readings',
+  'CREATE TABLE t_readings (id INT AUTO_INCREMENT PRIMARY KEY, serial BIGINT NOT NULL) ENGINE=InnoDB',
   'DROP TABLE IF EXISTS t_items',
   'DROP TABLE IF EXISTS t_notes',
   'DROP TABLE IF EXISTS t_categories',

@@ -1,6 +1,6 @@
 // The test tables on PostgreSQL (same logical tables as sqlite.ts).
 import { randomUUID } from 'node:crypto';
-import { boolean, doublePrecision, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const categories = pgTable('t_categories', {
   id: serial('id').primaryKey(),
@@ -27,8 +27,15 @@ export const items = pgTable('t_items', {
   categoryId: integer('category_id').references(() => categories.id),
 });
 
+/** bigint travels as a decimal string. Drizzle 0.45 has no bytea column type, so no payload here. */
+export const readings = pgTable('t_readings', {
+  id: serial('id').primaryKey(),
+  serial: bigint('serial', { mode: 'bigint' }).notNull(),
+});
+
 export const DDL = [
-  'DROP TABLE IF EXISTS t_items, t_notes, t_categories CASCADE',
+  'DROP TABLE IF EXISTS t_readings, t_items, t_notes, t_categories CASCADE',
+  'CREATE TABLE t_readings (id SERIAL PRIMARY KEY, serial BIGINT NOT NULL)',
   'CREATE TABLE t_categories (id SERIAL PRIMARY KEY, name VARCHAR(100) NOT NULL)',
   'CREATE TABLE t_notes (id VARCHAR(36) PRIMARY KEY, title VARCHAR(200) NOT NULL, content TEXT, internal TEXT)',
   `CREATE TABLE t_items (

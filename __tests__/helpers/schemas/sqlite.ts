@@ -1,6 +1,6 @@
 // The test tables on SQLite. The same logical tables exist for mysql and postgres beside this file.
 import { randomUUID } from 'node:crypto';
-import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export const categories = sqliteTable('t_categories', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -27,7 +27,16 @@ export const items = sqliteTable('t_items', {
   categoryId: integer('category_id').references(() => categories.id),
 });
 
+/** Value types whose JSON form differs from the driver's: bigint (decimal string) and binary (base64). */
+export const readings = sqliteTable('t_readings', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  serial: blob('serial', { mode: 'bigint' }).notNull(),
+  payload: blob('payload', { mode: 'buffer' }),
+});
+
 export const DDL = [
+  'DROP TABLE IF EXISTS t_readings',
+  'CREATE TABLE t_readings (id INTEGER PRIMARY KEY AUTOINCREMENT, serial BLOB NOT NULL, payload BLOB)',
   'DROP TABLE IF EXISTS t_items',
   'DROP TABLE IF EXISTS t_notes',
   'DROP TABLE IF EXISTS t_categories',
