@@ -33,6 +33,7 @@ export function useSuiteFixture(dialect: DialectName, serverOptions: Omit<Server
   beforeEach(async () => {
     await fixture.database.reset();
     fixture.service.hookLog.calls.length = 0;
+    fixture.service.accessLog.calls.length = 0;
   });
 
   return fixture;

@@ -21,7 +21,12 @@ export interface HookLog {
   calls: { hook: string; args: any }[];
 }
 
-export function defineTestService(database: TestDatabase, hookLog: HookLog = { calls: [] }) {
+/** Records what items' authorize and scope received, in call order. */
+export interface AccessLog {
+  calls: { rule: 'authorize' | 'scope'; args: any }[];
+}
+
+export function defineTestService(database: TestDatabase, hookLog: HookLog = { calls: [] }, accessLog: AccessLog = { calls: [] }) {
   const { notes, items, categories, readings } = database.tables;
   const shop = defineService({ name: 'shop', db: database.db });
 
@@ -47,8 +52,14 @@ export function defineTestService(database: TestDatabase, hookLog: HookLog = { c
   const itemsResource = shop.resource({ name: 'items', table: items, id: items.id }).use(
     crud({
       access: {
-        authorize: ({ ctx, action }) => ctx.user !== undefined && (action !== 'delete' || ctx.user.role === 'admin'),
-        scope: ({ ctx }) => (ctx.user.role === 'admin' ? undefined : { ownerId: { eq: ctx.user.id } }),
+        authorize: (args) => {
+          accessLog.calls.push({ rule: 'authorize', args });
+          return args.ctx.user !== undefined && (args.action !== 'delete' || args.ctx.user.role === 'admin');
+        },
+        scope: (args) => {
+          accessLog.calls.push({ rule: 'scope', args });
+          return args.ctx.user.role === 'admin' ? undefined : { ownerId: { eq: args.ctx.user.id } };
+        },
       },
       fields: {
         id: { read: true, filter: ['eq', 'in'], sort: true },
@@ -106,7 +117,7 @@ export function defineTestService(database: TestDatabase, hookLog: HookLog = { c
     handler: ({ input, ctx }) => ({ echo: input.echo ?? null, user: ctx.user?.id ?? null }),
   });
 
-  return { shop, notes: notesResource, items: itemsResource, categories: categoriesResource, readings: readingsResource, ping, hookLog };
+  return { shop, notes: notesResource, items: itemsResource, categories: categoriesResource, readings: readingsResource, ping, hookLog, accessLog };
 }
 
 export type TestService = ReturnType<typeof defineTestService>;

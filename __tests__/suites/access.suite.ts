@@ -2,6 +2,8 @@
 // around writes and switched-off operations, over HTTP and in-process alike.
 import { forEachClient, useSuiteFixture } from '../helpers/suite-fixture';
 import type { DialectName } from '../helpers/databases';
+import { eq } from 'drizzle-orm';
+import { crud, defineService } from 'tessera';
 import { ADMIN, ALICE, BOB } from '../helpers/test-app';
 
 export function accessSuite(dialect: DialectName): void {
@@ -18,6 +20,18 @@ export function accessSuite(dialect: DialectName): void {
           const created = await client.call('items', 'create', { name: 'Mine' }, { user: ALICE });
           const deleting = await client.call('items', 'delete', { id: created.body.id }, { user: ALICE }); // only admins delete
           expect(deleting.status).toBe(403);
+        });
+
+        it('calls authorize with ctx, the action name, the input and the resource name, then scope with ctx and action', async () => {
+          const input = { where: { price: { gt: 1 } } };
+          await client.call('items', 'count', input, { user: ALICE });
+          expect(fixture.service.accessLog.calls).toEqual([
+            { rule: 'authorize', args: { ctx: { user: ALICE }, action: 'count', input, resource: 'items' } },
+            { rule: 'scope', args: { ctx: { user: ALICE }, action: 'count' } },
+          ]);
+          fixture.service.accessLog.calls.length = 0;
+          await client.call('items', 'count', input); // no user: authorize says no, and scope never runs
+          expect(fixture.service.accessLog.calls.map((call) => call.rule)).toEqual(['authorize']);
         });
 
         it('rejects every action of an access object without authorize', async () => {
@@ -110,6 +124,21 @@ export function accessSuite(dialect: DialectName): void {
           expect((fixture.service.categories as any).delete).toBeUndefined();
           expect((await client.call('categories', 'delete', { id: 1 }, { user: ADMIN })).status).toBe(404);
         });
+      });
+    });
+
+    describe('scope as a Drizzle SQL condition', () => {
+      it('ANDs the SQL into every query, as it does a where', async () => {
+        const { items } = fixture.database.tables;
+        const service = defineService({ name: 'sqlscope', db: fixture.database.db });
+        const scoped = service.resource({ name: 'items', table: items, id: items.id }).use(
+          crud({ access: { authorize: () => true, scope: () => eq(items.ownerId, 'alice') }, fields: { name: { read: true, update: true } } }),
+        );
+        await fixture.service.items.create({ input: { name: 'A' }, ctx: { user: ALICE } });
+        const bobs = await fixture.service.items.create({ input: { name: 'B' }, ctx: { user: BOB } });
+        expect(await scoped.list()).toEqual({ items: [{ name: 'A' }] });
+        expect(await scoped.count()).toEqual({ count: 1 });
+        await expect(scoped.update({ input: { id: bobs.id as number, data: { name: 'taken' } } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       });
     });
   });
