@@ -3,10 +3,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
-import { createServer, crud, defineService, TesseraError, type ServerOptions } from 'tessera';
-import { openDatabase, type TestDatabase } from '../helpers/databases';
+import { createServer, crud, defineService, TesseraError } from 'tessera';
+import type { TestDatabase } from '../helpers/databases';
 import { request } from '../helpers/request';
-import { ALICE, clearRegistry, defineTestService, listen, type RunningServer, type TestService } from '../helpers/test-app';
+import { useServerTestbed } from '../helpers/server-testbed';
+import { ALICE, type RunningServer } from '../helpers/test-app';
 
 /** Listens on a free port with any Express application (createServer's or one that mounts it). */
 async function listenApp(app: Express): Promise<RunningServer> {
@@ -28,45 +29,18 @@ function defineArchive(database: TestDatabase) {
 }
 
 describe('createServer', () => {
-  let database: TestDatabase;
-  let service: TestService;
-  const servers: RunningServer[] = [];
-  const databases: TestDatabase[] = [];
-
-  async function start(options: ServerOptions = {}): Promise<string> {
-    const server = await listen(options);
-    servers.push(server);
-    return server.url;
-  }
-
-  async function openTestDatabase(): Promise<TestDatabase> {
-    const opened = await openDatabase('sqlite');
-    await opened.reset();
-    databases.push(opened);
-    return opened;
-  }
-
-  beforeEach(async () => {
-    clearRegistry();
-    database = await openTestDatabase();
-    service = defineTestService(database);
-  });
-  afterEach(async () => {
-    for (const server of servers.splice(0)) await server.close();
-    for (const opened of databases.splice(0)) await opened.close();
-    clearRegistry();
-  });
+  const testbed = useServerTestbed();
 
   describe('prefix', () => {
     it('mounts action routes under /api by default', async () => {
-      const url = await start();
+      const { url } = await testbed.start();
       const answer = await request(`${url}/api/notes/query`, { method: 'POST', body: {} });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ items: [] });
     });
 
     it('moves action routes under the given prefix and no longer answers them under /api', async () => {
-      const url = await start({ prefix: '/v2' });
+      const { url } = await testbed.start({ prefix: '/v2' });
       const created = await request(`${url}/v2/notes`, { method: 'POST', body: { title: 'Moved' } });
       expect(created.status).toBe(201);
       const listed = await request(`${url}/v2/notes/query`, { method: 'POST', body: {} });
@@ -80,7 +54,7 @@ describe('createServer', () => {
     });
 
     it('keeps /_health and /_app/services at the root whatever the prefix', async () => {
-      const url = await start({ prefix: '/v2' });
+      const { url } = await testbed.start({ prefix: '/v2' });
       expect((await request(`${url}/_health`)).status).toBe(200);
       const services = await request(`${url}/_app/services`);
       expect(services.status).toBe(200);
@@ -92,8 +66,8 @@ describe('createServer', () => {
 
   describe('services', () => {
     it('mounts every registered service by default', async () => {
-      defineArchive(await openTestDatabase());
-      const url = await start();
+      defineArchive(await testbed.openDatabase());
+      const { url } = await testbed.start();
       expect((await request(`${url}/api/notes/query`, { method: 'POST', body: {} })).status).toBe(200);
       expect((await request(`${url}/api/memos/query`, { method: 'POST', body: {} })).status).toBe(200);
       const listed = await request(`${url}/_app/services`);
@@ -101,8 +75,8 @@ describe('createServer', () => {
     });
 
     it('mounts only the services of an explicit list', async () => {
-      const archive = defineArchive(await openTestDatabase());
-      const url = await start({ services: [archive] });
+      const archive = defineArchive(await testbed.openDatabase());
+      const { url } = await testbed.start({ services: [archive] });
       expect((await request(`${url}/api/memos/query`, { method: 'POST', body: {} })).status).toBe(200);
       expect((await request(`${url}/api/notes/query`, { method: 'POST', body: {} })).status).toBe(404);
       expect((await request(`${url}/api/shop/ping`, { method: 'POST', body: {} })).status).toBe(404);
@@ -114,7 +88,7 @@ describe('createServer', () => {
 
   describe('unknown routes', () => {
     it('answers 404 NOT_FOUND as JSON for a path no route serves', async () => {
-      const url = await start();
+      const { url } = await testbed.start();
       for (const path of ['/nowhere', '/api/nowhere/query', '/api']) {
         const answer = await request(url + path, { method: 'POST', body: {} });
         expect(answer.status).toBe(404);
@@ -124,7 +98,7 @@ describe('createServer', () => {
     });
 
     it('answers 404 NOT_FOUND as JSON for a wrong method on a known path', async () => {
-      const url = await start();
+      const { url } = await testbed.start();
       const wrong = [
         { method: 'PUT', path: '/api/notes/query' },
         { method: 'GET', path: '/api/notes' },
@@ -140,7 +114,7 @@ describe('createServer', () => {
     });
 
     it('answers 400 BAD_REQUEST as JSON, not INTERNAL_ERROR, for a path with malformed percent-encoding', async () => {
-      const url = await start();
+      const { url } = await testbed.start();
       // Express's router refuses to decode `:id` here (a URIError with status 400): a client mistake, not a server fault.
       const answer = await request(`${url}/api/notes/%E0%A4%A`);
       expect(answer.status).toBe(400);
@@ -150,7 +124,7 @@ describe('createServer', () => {
 
   describe('context', () => {
     it('passes the value the context factory returns to authorize', async () => {
-      const url = await start({ context: (req) => (req.headers['x-user'] === 'alice' ? { user: ALICE } : {}) });
+      const { url } = await testbed.start({ context: (req) => (req.headers['x-user'] === 'alice' ? { user: ALICE } : {}) });
       const signedIn = await request(`${url}/api/items/count`, { method: 'POST', body: {}, headers: { 'x-user': 'alice' } });
       expect(signedIn.status).toBe(200);
       expect(signedIn.body).toEqual({ count: 0 });
@@ -160,13 +134,13 @@ describe('createServer', () => {
     });
 
     it('passes the context to service actions', async () => {
-      const url = await start({ context: async () => ({ user: ALICE }) });
+      const { url } = await testbed.start({ context: async () => ({ user: ALICE }) });
       const answer = await request(`${url}/api/shop/ping`, { method: 'POST', body: {} });
       expect(answer.body).toEqual({ echo: null, user: 'alice' });
     });
 
     it('answers 401 UNAUTHORIZED with the error body when the factory throws TesseraError("UNAUTHORIZED")', async () => {
-      const url = await start({
+      const { url } = await testbed.start({
         context: () => {
           throw new TesseraError('UNAUTHORIZED', 'token expired');
         },
@@ -178,7 +152,7 @@ describe('createServer', () => {
 
     it('answers 500 INTERNAL_ERROR without the message when the factory throws a plain Error', async () => {
       const logged: string[] = [];
-      const url = await start({
+      const { url } = await testbed.start({
         requestLogging: { logger: (line) => logged.push(line) },
         context: () => {
           throw new Error('session store password=hunter2 refused');
@@ -195,7 +169,7 @@ describe('createServer', () => {
 
   describe('endpoints', () => {
     it('mounts raw endpoints as given, outside the prefix and the JSON error model', async () => {
-      const url = await start({
+      const { url } = await testbed.start({
         prefix: '/v2',
         endpoints: [
           { method: 'GET', path: '/hello', handler: (_req, res) => void res.type('text/plain').send('hello') },
@@ -217,7 +191,8 @@ describe('createServer', () => {
 
   describe('bodyLimit', () => {
     it('accepts a body up to a limit given as a string and answers 413 PAYLOAD_TOO_LARGE above it', async () => {
-      const url = await start({ bodyLimit: '2kb' });
+      const { database } = testbed;
+      const { url } = await testbed.start({ bodyLimit: '2kb' });
       const small = await request(`${url}/api/notes`, { method: 'POST', body: { title: 'x'.repeat(1500) } });
       expect(small.status).toBe(201);
       const large = await request(`${url}/api/notes`, { method: 'POST', body: { title: 'x'.repeat(3000) } });
@@ -227,7 +202,7 @@ describe('createServer', () => {
     });
 
     it('accepts a limit given as a number of bytes', async () => {
-      const url = await start({ bodyLimit: 100 });
+      const { url } = await testbed.start({ bodyLimit: 100 });
       expect((await request(`${url}/api/notes`, { method: 'POST', body: { title: 'x'.repeat(50) } })).status).toBe(201);
       const large = await request(`${url}/api/notes`, { method: 'POST', body: { title: 'x'.repeat(200) } });
       expect(large.status).toBe(413);
@@ -235,7 +210,7 @@ describe('createServer', () => {
     });
 
     it('defaults to 1 MiB', async () => {
-      const url = await start();
+      const { url } = await testbed.start();
       const large = await request(`${url}/api/notes`, { method: 'POST', body: { title: 'x'.repeat(1024 * 1024) } });
       expect(large.status).toBe(413);
       expect(large.body.error.code).toBe('PAYLOAD_TOO_LARGE');
@@ -244,8 +219,8 @@ describe('createServer', () => {
 
   describe('route collisions', () => {
     it('throws at construction naming both actions when two resources mount the same route', async () => {
-      const other = defineService({ name: 'other', db: (await openTestDatabase()).db });
-      const { notes } = database.tables;
+      const other = defineService({ name: 'other', db: (await testbed.openDatabase()).db });
+      const { notes } = testbed.database.tables;
       other.resource({ name: 'notes', table: notes, id: notes.id }).use(crud({ access: 'public', fields: { id: { read: true } } }));
       expect(() => createServer({ requestLogging: false })).toThrow(/shop\.notes\.list.*other\.notes\.list/);
       expect(() => createServer({ requestLogging: false, services: [other] })).not.toThrow();
@@ -254,14 +229,14 @@ describe('createServer', () => {
 
   describe('service actions', () => {
     it('answers POST /api/shop/ping with 200 and the handler\'s value', async () => {
-      const url = await start();
+      const { url } = await testbed.start();
       const answer = await request(`${url}/api/shop/ping`, { method: 'POST', body: { echo: 'hi' } });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ echo: 'hi', user: null });
     });
 
     it('answers 400 VALIDATION_ERROR for input outside the action\'s schema', async () => {
-      const url = await start();
+      const { url } = await testbed.start();
       for (const body of [{ echo: 5 }, { unknown: true }]) {
         const answer = await request(`${url}/api/shop/ping`, { method: 'POST', body });
         expect(answer.status).toBe(400);
@@ -270,6 +245,7 @@ describe('createServer', () => {
     });
 
     it('runs in-process through the function service.action returns', async () => {
+      const { service } = testbed;
       await expect(service.ping({ input: { echo: 'local' }, ctx: { user: ALICE } })).resolves.toEqual({ echo: 'local', user: 'alice' });
       await expect(service.ping({ input: { echo: 5 } as any })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
     });
@@ -280,17 +256,19 @@ describe('createServer', () => {
       const outer = express();
       outer.use('/mount', createServer({ requestLogging: false }));
       const server = await listenApp(outer);
-      servers.push(server);
-
-      const created = await request(`${server.url}/mount/api/notes`, { method: 'POST', body: { title: 'Mounted' } });
-      expect(created.status).toBe(201);
-      const listed = await request(`${server.url}/mount/api/notes/query`, { method: 'POST', body: {} });
-      expect(listed.status).toBe(200);
-      expect(listed.body.items.map((row: { title: string }) => row.title)).toEqual(['Mounted']);
-      expect((await request(`${server.url}/mount/_health`)).status).toBe(200);
-      const missing = await request(`${server.url}/mount/api/nowhere`);
-      expect(missing.status).toBe(404);
-      expect(missing.body.error.code).toBe('NOT_FOUND');
+      try {
+        const created = await request(`${server.url}/mount/api/notes`, { method: 'POST', body: { title: 'Mounted' } });
+        expect(created.status).toBe(201);
+        const listed = await request(`${server.url}/mount/api/notes/query`, { method: 'POST', body: {} });
+        expect(listed.status).toBe(200);
+        expect(listed.body.items.map((row: { title: string }) => row.title)).toEqual(['Mounted']);
+        expect((await request(`${server.url}/mount/_health`)).status).toBe(200);
+        const missing = await request(`${server.url}/mount/api/nowhere`);
+        expect(missing.status).toBe(404);
+        expect(missing.body.error.code).toBe('NOT_FOUND');
+      } finally {
+        await server.close();
+      }
     });
   });
 });

@@ -6,29 +6,15 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { defineService } from 'tessera';
-import { openDatabase, type TestDatabase } from '../helpers/databases';
+import { openDatabase } from '../helpers/databases';
 import { request } from '../helpers/request';
-import { clearRegistry, defineTestService, listen, type RunningServer } from '../helpers/test-app';
+import { useServerTestbed } from '../helpers/server-testbed';
 
 describe('GET /_health', () => {
-  let database: TestDatabase;
-  let server: RunningServer | undefined;
-
-  beforeEach(async () => {
-    clearRegistry();
-    database = await openDatabase('sqlite');
-    await database.reset();
-    defineTestService(database);
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    await database.close();
-    clearRegistry();
-  });
+  const testbed = useServerTestbed();
 
   it('answers 200 { status: "ok", uptime, checks } when every database answers', async () => {
-    server = await listen({});
+    const server = await testbed.start({});
     const answer = await request(`${server.url}/_health`);
     expect(answer.status).toBe(200);
     expect(answer.contentType).toMatch(/^application\/json/);
@@ -37,7 +23,7 @@ describe('GET /_health', () => {
   });
 
   it('stays at the root and answers with the prefix changed', async () => {
-    server = await listen({ prefix: '/v2' });
+    const server = await testbed.start({ prefix: '/v2' });
     const answer = await request(`${server.url}/_health`);
     expect(answer.status).toBe(200);
     expect(answer.body.checks).toEqual({ shop: 'ok' });
@@ -47,7 +33,7 @@ describe('GET /_health', () => {
     const other = await openDatabase('sqlite');
     defineService({ name: 'archive', db: other.db });
     await other.close();
-    server = await listen({});
+    const server = await testbed.start({});
 
     const answer = await request(`${server.url}/_health`);
     expect(answer.status).toBe(503);
@@ -63,7 +49,7 @@ describe('GET /_health', () => {
     try {
       defineService({ name: 'archive', db: drizzle(client) });
       client.close();
-      server = await listen({});
+      const server = await testbed.start({});
 
       const answer = await request(`${server.url}/_health`);
       expect(answer.status).toBe(503);

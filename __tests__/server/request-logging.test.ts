@@ -1,9 +1,9 @@
 // requestLogging (spec §4.3, CONTRACT §5): one line per request, `POST /api/notes → 201 (1.3ms)`,
 // no query string, nothing when switched off, and internal errors logged without SQL or values.
 import { crud, defineService, type ServerOptions } from 'tessera';
-import { openDatabase, type TestDatabase } from '../helpers/databases';
 import { request } from '../helpers/request';
-import { clearRegistry, defineTestService, listen } from '../helpers/test-app';
+import { useServerTestbed } from '../helpers/server-testbed';
+import { clearRegistry } from '../helpers/test-app';
 
 const LOG_LINE = /^(GET|POST|PATCH|DELETE) \/\S* → \d{3} \(\d+\.\d+ms\)$/;
 
@@ -13,18 +13,7 @@ function withoutDuration(line: string): string {
 }
 
 describe('requestLogging', () => {
-  let database: TestDatabase;
-
-  beforeEach(async () => {
-    clearRegistry();
-    database = await openDatabase('sqlite');
-    await database.reset();
-    defineTestService(database);
-  });
-  afterEach(async () => {
-    await database.close();
-    clearRegistry();
-  });
+  const testbed = useServerTestbed();
 
   let lines: string[] = [];
   const logger = (line: string) => void lines.push(line);
@@ -32,9 +21,9 @@ describe('requestLogging', () => {
     lines = [];
   });
 
-  /** Starts a server, runs `requests` against it and answers every logged line once the server has closed (so every response has finished). */
+  /** Starts a server, runs `requests` against it and answers every logged line once the server has closed (so every response has finished; the testbed's second close is harmless). */
   async function logOf(options: ServerOptions, requests: (url: string) => Promise<void>): Promise<string[]> {
-    const server = await listen(options);
+    const server = await testbed.start(options);
     try {
       await requests(server.url);
     } finally {
@@ -102,6 +91,7 @@ describe('requestLogging', () => {
   });
 
   it('logs one extra line for an INTERNAL_ERROR that holds no SQL and no values', async () => {
+    const { database } = testbed;
     const sentinel = 'SENTINEL-title-7f3a';
     await database.raw('DROP TABLE t_notes');
     let answer: Awaited<ReturnType<typeof request>> | undefined;
@@ -124,6 +114,7 @@ describe('requestLogging', () => {
   });
 
   it('names a mistake in the application code (a hook setting a non-column) in the error line, without values', async () => {
+    const { database } = testbed;
     clearRegistry();
     const { notes } = database.tables;
     const shop = defineService({ name: 'hooks', db: database.db });

@@ -1,8 +1,7 @@
 // GET /_app/services (CONTRACT §5): the mounted services, their resources with actions in contract order
 // and routes with full paths, and the service's custom actions.
-import { openDatabase, type TestDatabase } from '../helpers/databases';
 import { request } from '../helpers/request';
-import { clearRegistry, defineTestService, listen, type RunningServer } from '../helpers/test-app';
+import { useServerTestbed } from '../helpers/server-testbed';
 
 const CRUD_ORDER = ['list', 'get', 'findOne', 'create', 'update', 'delete', 'count', 'exists'];
 
@@ -50,23 +49,10 @@ function expectedServices(prefix: string) {
 }
 
 describe('GET /_app/services', () => {
-  let database: TestDatabase;
-  let server: RunningServer | undefined;
-
-  beforeEach(async () => {
-    clearRegistry();
-    database = await openDatabase('sqlite');
-    defineTestService(database);
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    await database.close();
-    clearRegistry();
-  });
+  const testbed = useServerTestbed();
 
   it('lists each service with its resources, actions in contract order, routes and custom actions', async () => {
-    server = await listen({});
+    const server = await testbed.start({});
     const answer = await request(`${server.url}/_app/services`);
     expect(answer.status).toBe(200);
     expect(answer.contentType).toMatch(/^application\/json/);
@@ -74,7 +60,7 @@ describe('GET /_app/services', () => {
   });
 
   it('leaves switched-off operations out, and keeps an action whose route is switched off in actions only', async () => {
-    server = await listen({});
+    const server = await testbed.start({});
     const { body } = await request(`${server.url}/_app/services`);
     const categories = body.services[0].resources.find((resource: { name: string }) => resource.name === 'categories');
     expect(categories.actions).not.toContain('categories.update');
@@ -85,19 +71,19 @@ describe('GET /_app/services', () => {
   });
 
   it('gives every path in full, with the server prefix', async () => {
-    server = await listen({ prefix: '/v2' });
+    const server = await testbed.start({ prefix: '/v2' });
     const answer = await request(`${server.url}/_app/services`);
     expect(answer.body).toEqual(expectedServices('/v2'));
   });
 
   it('gives paths without a prefix when the prefix is "/"', async () => {
-    server = await listen({ prefix: '/' });
+    const server = await testbed.start({ prefix: '/' });
     const answer = await request(`${server.url}/_app/services`);
     expect(answer.body).toEqual(expectedServices(''));
   });
 
   it('lists paths that the server really answers', async () => {
-    server = await listen({});
+    const server = await testbed.start({});
     const { body } = await request(`${server.url}/_app/services`);
     const ping = body.services[0].actions[0];
     const answer = await request(server.url + ping.path, { method: ping.method, body: {} });
