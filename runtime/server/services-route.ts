@@ -2,10 +2,6 @@
 import type { RequestHandler } from 'express';
 import type { Service } from '../service';
 
-function joinPath(prefix: string, path: string): string {
-  return prefix + path;
-}
-
 /** Built once at construction: the answer never changes while the server runs. */
 export function servicesRoute(services: readonly Service[], prefix: string): RequestHandler {
   const body = JSON.stringify({
@@ -14,9 +10,9 @@ export function servicesRoute(services: readonly Service[], prefix: string): Req
       resources: service.resources.map((resource) => ({
         name: resource.name,
         actions: [...resource.actions],
-        routes: resource.routes.map((route) => ({ action: route.action, method: route.method, path: joinPath(prefix, route.path) })),
+        routes: resource.routes.map((route) => ({ action: route.action, method: route.method, path: prefix + route.path })),
       })),
-      actions: service.actions.map((action) => ({ name: action.name, method: action.route.method, path: joinPath(prefix, action.route.path) })),
+      actions: service.actions.map((action) => ({ name: action.name, method: action.route.method, path: prefix + action.route.path })),
     })),
   });
   return (_req, res) => {
