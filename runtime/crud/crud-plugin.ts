@@ -47,9 +47,7 @@ export interface CrudActions<TTable extends Table> {
 export type CrudResource<TTable extends Table> = Resource<TTable> & CrudActions<TTable>;
 
 /** A crud plugin, ready for `resource.use()`. */
-export interface CrudPlugin extends ResourcePlugin<CrudActions<any>> {
-  readonly options: CrudOptions;
-}
+export type CrudPlugin = ResourcePlugin<CrudActions<any>>;
 
 const ROUTE_PATH = /^(\/([A-Za-z0-9._~-]+|:id))*$/;
 
@@ -90,7 +88,6 @@ function checkRouteSettings(runtime: CrudRuntime, routes: CrudOptions['routes'],
  */
 export function crud(options: CrudOptions): CrudPlugin {
   return {
-    options,
     install(resource) {
       const label = resource.label;
       const runtime = buildCrudRuntime(

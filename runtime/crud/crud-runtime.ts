@@ -30,7 +30,6 @@ export interface CrudRuntime extends CrudRuntimeSource {
   readonly pkCodec: ColumnCodec | null;
   readonly idSchema: JsonSchema;
   readonly fields: readonly FieldModel[];
-  readonly fieldsByKey: Readonly<Record<string, FieldModel>>;
   readonly readable: readonly FieldModel[];
   readonly readableScrubbed: readonly FieldModel[];
   readonly creatable: readonly FieldModel[];
@@ -131,8 +130,6 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   const pkField = fields.find((field) => field.key === source.pkKey);
   const idSchema = pkField?.valueSchema ?? source.dialect.refineColumnSchema(pkColumn, inferColumnSchema(pkColumn));
 
-  const fieldsByKey: Record<string, FieldModel> = Object.create(null);
-  for (const field of fields) fieldsByKey[field.key] = field;
   const filterColumns: WhereColumns = Object.create(null);
   for (const field of fields) if (field.filter.length > 0) filterColumns[field.key] = { column: field.column, codec: field.codec };
   const scopeColumns: WhereColumns = Object.create(null);
@@ -155,7 +152,6 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
     pkCodec: codecOf(pkColumn),
     idSchema,
     fields,
-    fieldsByKey,
     readable,
     readableScrubbed: readable.filter((field) => field.scrub !== null),
     creatable: fields.filter((field) => field.create),
