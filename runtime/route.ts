@@ -1,6 +1,26 @@
 // One HTTP route of an action: what the server mounts and what the services route lists.
-import type { HttpInputSource, HttpMethod } from './actions';
-import type { Context } from './crud/options';
+import type { CrudActionName, HttpInputSource, HttpMethod } from './actions';
+import type { CrudRuntime } from './crud/crud-runtime';
+import type { Context, JsonSchema } from './crud/options';
+import type { LazyValidators } from './validation';
+
+/** What the compiler specializes a crud route from: the resource's frozen runtime model and the action. */
+export interface CrudRouteSource {
+  readonly kind: 'crud';
+  readonly runtime: CrudRuntime;
+  readonly action: CrudActionName;
+}
+
+/** What the compiler specializes a custom service action route from. */
+export interface ServiceActionSource {
+  readonly kind: 'service-action';
+  /** `<service>.<action>`. */
+  readonly label: string;
+  readonly input: JsonSchema | undefined;
+  readonly validators: LazyValidators<'input'> | null;
+  /** Runs the user's handler after validation, mapping driver errors (CONTRACT §4). */
+  readonly invoke: (input: unknown, ctx: Context) => Promise<unknown>;
+}
 
 export interface ActionRoute {
   /** The action name: `notes.list` for a resource action, the declared name for a service action. */
@@ -14,6 +34,7 @@ export interface ActionRoute {
   /** Turns the `:id` path segment into the id value the input schema expects (numbers for integer keys). */
   readonly parseId: (raw: string) => unknown;
   readonly run: (input: unknown, ctx: Context) => Promise<unknown>;
+  readonly source: CrudRouteSource | ServiceActionSource;
 }
 
 const INTEGER = /^-?[0-9]+$/;

@@ -6,8 +6,8 @@ import { SetupError, TesseraError } from './errors';
 import { checkName } from './names';
 import { registerService } from './registry';
 import { Resource, type ResourceDeclaration } from './resource';
-import { idParserFor, type ActionRoute } from './route';
-import { assertValid, createAjv, type ValidateFunction } from './validation';
+import { idParserFor, type ActionRoute, type ServiceActionSource } from './route';
+import { assertValid, canGenerateCode, LazyValidators } from './validation';
 
 export interface ServiceDeclaration<TDb> {
   name: string;
@@ -76,24 +76,29 @@ export class Service<TDb = any> {
     checkName('action', name, this.name);
     if (this.actions.some((existing) => existing.name === name)) throw new SetupError(`${this.name}: action "${name}" is declared twice`);
     if (typeof definition?.handler !== 'function') throw new SetupError(`${this.name}.${name}: handler must be a function`);
-    let validate: ValidateFunction | null = null;
-    if (definition.input !== undefined) {
+    const validators = definition.input === undefined ? null : new LazyValidators({ input: definition.input });
+    // A bad schema is a setup error at declaration; a bundle (no code generation) checked it at build time.
+    if (validators !== null && canGenerateCode) {
       try {
-        validate = createAjv().compile(definition.input);
+        validators.get('input');
       } catch (error) {
         throw new SetupError(`${this.name}.${name}: input is not a valid JSON Schema: ${(error as Error).message}`);
       }
     }
     const db = this.db;
-    const run = async (input: unknown, ctx: Context): Promise<unknown> => {
-      if (validate !== null) assertValid(validate, input);
+    const invoke = async (input: unknown, ctx: Context): Promise<unknown> => {
       try {
         return await definition.handler({ input: input as TInput, ctx, db });
       } catch (error) {
         throw error instanceof TesseraError ? error : (this.dialect.mapDriverError(error) ?? new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: error }));
       }
     };
-    const route: ActionRoute = { action: name, method: 'POST', path: `/${this.name}/${name}`, status: 200, input: 'body', parseId: idParserFor({}), run };
+    const run = async (input: unknown, ctx: Context): Promise<unknown> => {
+      if (validators !== null) assertValid(validators.get('input'), input);
+      return invoke(input, ctx);
+    };
+    const source: ServiceActionSource = { kind: 'service-action', label: `${this.name}.${name}`, input: definition.input, validators, invoke };
+    const route: ActionRoute = { action: name, method: 'POST', path: `/${this.name}/${name}`, status: 200, input: 'body', parseId: idParserFor({}), run, source };
     this.actions.push({ name, input: definition.input, output: definition.output, route });
     return (call) => run(call?.input, call?.ctx ?? {}) as Promise<Awaited<TOutput>>;
   }

@@ -22,9 +22,9 @@ interface ListInput {
 }
 
 /** The condition every query of this call is ANDed with (CONTRACT §3), or undefined. */
-type Scope = SQL | undefined;
+export type Scope = SQL | undefined;
 
-async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> {
+export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> {
   if (rt.access.isPublic) return;
   // spec §5.1 rule 4: an access object without authorize rejects every call.
   if (rt.access.authorize === null) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not authorized for anyone`);
@@ -32,7 +32,7 @@ async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unk
   if (allowed !== true) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not allowed`);
 }
 
-async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: Context): Promise<Scope> {
+export async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: Context): Promise<Scope> {
   if (rt.access.scope === null) return undefined;
   const scope = await rt.access.scope({ ctx, action });
   if (scope === undefined || scope === null) return undefined;
@@ -96,7 +96,7 @@ function writePlan(rt: CrudRuntime, scope: Scope): WritePlan {
 }
 
 const outsideScope = (rt: CrudRuntime, verb: string) => new TesseraError('FORBIDDEN', `the ${verb} row would fall outside your scope of ${rt.resourceName}`);
-const notFound = (rt: CrudRuntime) => new TesseraError('NOT_FOUND', `no ${rt.resourceName} row with that id`);
+export const notFound = (rt: CrudRuntime) => new TesseraError('NOT_FOUND', `no ${rt.resourceName} row with that id`);
 
 async function queryPage(rt: CrudRuntime, input: ListInput, scope: Scope, limit: number): Promise<{ rows: DbRow[]; fields: readonly FieldModel[]; condition: SQL | undefined }> {
   const fields = selectedFields(rt, input.select);
@@ -116,9 +116,10 @@ async function countRows(rt: CrudRuntime, condition: SQL | undefined): Promise<n
   return Number(row.count);
 }
 
-type ActionImpl = (rt: CrudRuntime, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
+export type ActionImpl = (rt: CrudRuntime, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
 
-const ACTIONS: Record<CrudActionName, ActionImpl> = {
+/** The query step of each action, after validation, authorize and scope (the compiled handlers call these too). */
+export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
   async list(rt, input: ListInput, ctx, scope) {
     const page = await queryPage(rt, input, scope, input.limit ?? rt.defaultLimit);
     const items = await serialize(rt, page.rows, page.fields, ctx);
@@ -178,6 +179,13 @@ const ACTIONS: Record<CrudActionName, ActionImpl> = {
   },
 };
 
+/** Any failure as the TesseraError the caller sees. */
+export function toCrudError(rt: CrudRuntime, error: unknown): TesseraError {
+  if (error instanceof TesseraError) return error;
+  // CONTRACT §4: driver errors become CONFLICT or a fixed INTERNAL_ERROR; never the driver's text.
+  return rt.dialect.mapDriverError(error) ?? new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: error });
+}
+
 /** Inputs that may be omitted altogether (`resource.list()`). */
 const OPTIONAL_INPUT = new Set<CrudActionName>(['list', 'findOne', 'count', 'exists']);
 
@@ -185,13 +193,11 @@ const OPTIONAL_INPUT = new Set<CrudActionName>(['list', 'findOne', 'count', 'exi
 export async function runCrudAction(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<unknown> {
   const value = input === undefined && OPTIONAL_INPUT.has(action) ? {} : input;
   try {
-    assertValid(rt.validators[action], value);
+    assertValid(rt.validators.get(action), value);
     await authorizeCall(rt, action, value, ctx);
     const scope = await resolveScope(rt, action, ctx);
-    return await ACTIONS[action](rt, value, ctx, scope);
+    return await CRUD_QUERIES[action](rt, value, ctx, scope);
   } catch (error) {
-    if (error instanceof TesseraError) throw error;
-    // CONTRACT §4: driver errors become CONFLICT or a fixed INTERNAL_ERROR; never the driver's text.
-    throw rt.dialect.mapDriverError(error) ?? new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: error });
+    throw toCrudError(rt, error);
   }
 }

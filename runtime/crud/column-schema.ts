@@ -5,22 +5,29 @@ import type { JsonSchema } from './options';
 
 /** Converts one value between its JSON form and what drizzle expects; null when the JSON form is the value. */
 export interface ColumnCodec {
+  /** The key of this codec in COLUMN_CODECS (generated code reaches codecs by name). */
+  readonly name: 'date' | 'bigint' | 'binary';
   decode(json: any): unknown;
   encode(value: any): unknown;
 }
 
 const dateCodec: ColumnCodec = {
+  name: 'date',
   decode: (json: string) => new Date(json),
   encode: (value: Date | string) => (value instanceof Date ? value.toISOString() : value),
 };
 const bigintCodec: ColumnCodec = {
+  name: 'bigint',
   decode: (json: string) => BigInt(json),
   encode: (value: bigint) => value.toString(),
 };
 const binaryCodec: ColumnCodec = {
+  name: 'binary',
   decode: (json: string) => Buffer.from(json, 'base64'),
   encode: (value: Uint8Array) => Buffer.from(value).toString('base64'),
 };
+
+export const COLUMN_CODECS = Object.freeze({ date: dateCodec, bigint: bigintCodec, binary: binaryCodec });
 
 export function codecOf(column: Column): ColumnCodec | null {
   switch (column.dataType) {

@@ -104,7 +104,16 @@ export function crud(options: CrudOptions): CrudPlugin {
         actions[spec.name] = (call) => run(call?.input, call?.ctx ?? {});
         const path = routePath(runtime, spec, options.routes?.[spec.name]);
         const route: ActionRoute | null =
-          path === null ? null : { action: `${resource.name}.${spec.name}`, method: spec.method, path, status: spec.status, input: spec.input, parseId, run };
+          path === null ? null : {
+                action: `${resource.name}.${spec.name}`,
+                method: spec.method,
+                path,
+                status: spec.status,
+                input: spec.input,
+                parseId,
+                run,
+                source: { kind: 'crud', runtime, action: spec.name },
+              };
         resource.addAction(`${resource.name}.${spec.name}`, route);
       }
       return actions as unknown as CrudActions<any>;

@@ -5,7 +5,7 @@ import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
 import type { AnyDatabase, Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
 import type { WhereColumns } from '../query/where';
-import { createAjv, type ValidateFunction } from '../validation';
+import { LazyValidators } from '../validation';
 import { codecOf, inferColumnSchema, type ColumnCodec } from './column-schema';
 import { buildFieldModels, type FieldModel } from './field-policy';
 import { buildInputSchemas } from './input-schemas';
@@ -43,7 +43,8 @@ export interface CrudRuntime extends CrudRuntimeSource {
   /** The readable columns, or just the primary key when nothing is readable (SQL needs one column). */
   readonly defaultSelection: Record<string, Column>;
   readonly inputSchemas: Readonly<Record<CrudActionName, JsonSchema>>;
-  readonly validators: Readonly<Record<CrudActionName, ValidateFunction>>;
+  /** Compiled on first use (or installed from a built bundle). */
+  readonly validators: LazyValidators<CrudActionName>;
   readonly access: {
     readonly isPublic: boolean;
     readonly authorize: NonNullable<AccessRules['authorize']> | null;
@@ -141,10 +142,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   if (readable.length === 0) defaultSelection[source.pkKey] = pkColumn;
 
   const inputSchemas = buildInputSchemas({ fields, idSchema, maxLimit });
-  // One ajv per resource: its schemas never collide with another resource's.
-  const ajv = createAjv();
-  const validators = {} as Record<CrudActionName, ValidateFunction>;
-  for (const name of CRUD_ACTION_NAMES) validators[name] = ajv.compile(inputSchemas[name]);
+  const validators = new LazyValidators(inputSchemas);
 
   return Object.freeze({
     ...source,

@@ -36,6 +36,17 @@ export const ROW_MISSING = Symbol('row missing');
  */
 export class OutsideScope extends Error {}
 
+/** A drizzle select builder that can be prepared. */
+export interface PreparableQuery {
+  prepare(name?: string): PreparedQuery;
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/** A prepared drizzle query: placeholder values in, rows out (sync on better-sqlite3, awaited alike). */
+export interface PreparedQuery {
+  execute(values?: Record<string, unknown>): DbRow[] | Promise<DbRow[]>;
+}
+
 export interface Dialect {
   readonly name: DialectName;
   /**
@@ -53,6 +64,8 @@ export interface Dialect {
   update(db: AnyDatabase, plan: WritePlan, id: unknown, values: Record<string, unknown>): Promise<DbRow | null | typeof ROW_MISSING>;
   /** Deletes the row with this id inside the scope; false when there is none. */
   remove(db: AnyDatabase, plan: WritePlan, id: unknown): Promise<boolean>;
+  /** Prepares a select with `sql.placeholder` values once; `name` is used where the database names statements. */
+  prepare(query: PreparableQuery, name: string): PreparedQuery;
   /** A trivial query, for the health route. */
   ping(db: AnyDatabase): Promise<void>;
   /** CONFLICT for unique and foreign-key violations, VALIDATION_ERROR for values the column cannot hold; null otherwise. */

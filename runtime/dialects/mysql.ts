@@ -85,6 +85,10 @@ export const mysqlDialect: Dialect = {
     return affectedRows(result) > 0;
   },
 
+  // drizzle's mysql2 prepared query keeps the SQL text built once; mysql2 binds the values.
+  prepare(query) {
+    return query.prepare();
+  },
   async ping(db) {
     await db.execute(sql`select 1`);
   },

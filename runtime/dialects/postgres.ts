@@ -72,6 +72,10 @@ export const postgresDialect: Dialect = {
     return deleted.length > 0;
   },
 
+  // A named statement: pg prepares it once per pooled connection and reuses the plan.
+  prepare(query, name) {
+    return query.prepare(name);
+  },
   async ping(db) {
     await db.execute(sql`select 1`);
   },

@@ -67,6 +67,10 @@ export const sqliteDialect: Dialect = {
     return deleted.length > 0;
   },
 
+  // better-sqlite3 statements have no name; drizzle keeps the prepared statement object.
+  prepare(query) {
+    return query.prepare();
+  },
   async ping(db) {
     db.get(sql`select 1`);
   },

@@ -10,6 +10,11 @@ export interface MountedRoute {
   readonly path: string;
 }
 
+/** The operationId of a mounted route (CONTRACT §5): `shop.notes.get`, or `shop.ping` for a service action. */
+export function routeKey({ route }: MountedRoute): string {
+  return route.source.kind === 'crud' ? `${route.source.runtime.label}.${route.source.action}` : route.source.label;
+}
+
 function hasParameter(path: string): boolean {
   return path.includes('/:');
 }

@@ -1,0 +1,12 @@
+{{header}}
+'use strict';
+
+{{validation}}
+
+{{helpers}}
+
+module.exports = function createHandler(deps) {
+  {{setup}}
+
+  {{handler}}
+};
