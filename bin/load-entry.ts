@@ -2,6 +2,7 @@
 // server options. Every way this can fail becomes one EntryError line naming the entry.
 import fs from 'node:fs';
 import path from 'node:path';
+import { resolveEntryRelativePaths } from './entry-relative-paths';
 
 /** The entry is missing, throws while loading, or registers no service. */
 export class EntryError extends Error {
@@ -9,7 +10,7 @@ export class EntryError extends Error {
 }
 
 export interface LoadedEntry {
-  /** The entry's default export when it is a plain object, else `{}`; handed to createServer. */
+  /** The entry's default export when it is a plain object (else `{}`), `documentation` made relative to the entry; handed to createServer. */
   options: Record<string, unknown>;
 }
 
@@ -33,7 +34,7 @@ export function loadEntry(entryPath: string): LoadedEntry {
   if (listServices().length === 0) {
     throw new EntryError(`entry ${entryPath} registered no service: call defineService(...) in it`);
   }
-  return { options: defaultOptions(entryModule) };
+  return { options: resolveEntryRelativePaths(defaultOptions(entryModule), path.dirname(absolutePath)) };
 }
 
 function defaultOptions(entryModule: unknown): Record<string, unknown> {

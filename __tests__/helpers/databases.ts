@@ -9,6 +9,7 @@ import { Pool } from 'pg';
 import * as mysqlSchema from './schemas/mysql';
 import * as postgresSchema from './schemas/postgres';
 import * as sqliteSchema from './schemas/sqlite';
+import { restartTestDefaults } from './schemas/test-defaults';
 
 export type DialectName = 'sqlite' | 'mysql' | 'postgres';
 export const DIALECTS: readonly DialectName[] = ['sqlite', 'mysql', 'postgres'];
@@ -17,7 +18,7 @@ export interface TestDatabase {
   dialect: DialectName;
   db: any;
   tables: { notes: any; items: any; categories: any; readings: any };
-  /** Drops and recreates the test tables. */
+  /** Drops and recreates the test tables, and restarts the deterministic ids and clock of their default functions. */
   reset(): Promise<void>;
   /** Runs raw SQL (for checks that bypass Tessera). */
   raw(sqlText: string): Promise<unknown[]>;
@@ -37,6 +38,7 @@ export async function openDatabase(dialect: DialectName): Promise<TestDatabase> 
       db: drizzleSqlite(client),
       tables: { notes, items, categories, readings },
       reset: async () => {
+        restartTestDefaults();
         for (const statement of DDL) client.exec(statement);
       },
       raw: async (sqlText) => {
@@ -57,6 +59,7 @@ export async function openDatabase(dialect: DialectName): Promise<TestDatabase> 
       db: drizzleMysql(pool, { mode: 'default' }),
       tables: { notes, items, categories, readings },
       reset: async () => {
+        restartTestDefaults();
         for (const statement of DDL) await pool.query(statement);
       },
       raw: async (sqlText) => (await pool.query(sqlText))[0] as unknown[],
@@ -70,6 +73,7 @@ export async function openDatabase(dialect: DialectName): Promise<TestDatabase> 
     db: drizzlePostgres(pool),
     tables: { notes, items, categories, readings },
     reset: async () => {
+      restartTestDefaults();
       for (const statement of DDL) await pool.query(statement);
     },
     raw: async (sqlText) => (await pool.query(sqlText)).rows,

@@ -2,7 +2,7 @@
 // JSON Pointer, a rejected write that leaves the database as it was, and a raw HTTP request answered in JSON.
 import type { ErrorCode } from 'tessera';
 import type { TestDatabase } from './databases';
-import type { Answer, RunningServer } from './test-app';
+import type { Answer, TestServer } from './test-app';
 
 export function expectError(answer: Answer, code: ErrorCode, status: number): void {
   expect(answer.status).toBe(status);
@@ -36,8 +36,8 @@ export async function rejectedWrite(database: TestDatabase, attempt: () => Promi
 }
 
 /** A raw HTTP request to `server`, for the cases where the transport itself is the point; the answer must be JSON. */
-export async function send(server: Pick<RunningServer, 'url'>, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(server.url + path, { method, headers, body });
+export async function send(server: Pick<TestServer, 'fetch'>, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await server.fetch(path, { method, headers, body });
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   return { status: response.status, body: await response.json() };
 }

@@ -1,5 +1,5 @@
-// Runs `node bin/tessera.js …` as a child process from the repository root, for CLI tests.
-// Every child is bounded: spawnCli kills it after a timeout, startCli hands back stop().
+// Runs `node bin/tessera.js …`, or any node command line (a bundle's server.js), as a child process from
+// the repository root, for CLI tests. Every child is bounded: runs time out, started ones hand back stop().
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
@@ -28,8 +28,9 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return merged;
 }
 
-function spawnBin(args: readonly string[], env: Record<string, string | undefined>): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], {
+/** `node <nodeArgs>` from the repository root (so tsx finds its tsconfig, which maps `tessera`). */
+function spawnNode(nodeArgs: readonly string[], env: Record<string, string | undefined>): ChildProcess {
+  return spawn(process.execPath, nodeArgs, {
     cwd: REPO_ROOT,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,15 +43,33 @@ export function spawnCli(
   env: Record<string, string | undefined> = {},
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<CliResult> {
+  return runNode([BIN, ...args], env, timeoutMs);
+}
+
+/** Starts the CLI and resolves once it prints `Tessera listening on <url>`; rejects on early exit or after `timeoutMs`. */
+export function startCli(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<RunningCli> {
+  return startNode([BIN, ...args], env, timeoutMs);
+}
+
+/** spawnCli for any node command line (a built bundle's `server.js`, with node flags). */
+export function runNode(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawnBin(args, env);
+    const child = spawnNode(args, env);
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`tessera ${args.join(' ')} did not exit within ${timeoutMs} ms; stderr:\n${stderr}`));
+      reject(new Error(`node ${args.join(' ')} did not exit within ${timeoutMs} ms; stderr:\n${stderr}`));
     }, timeoutMs);
     child.once('error', (error) => {
       clearTimeout(timer);
@@ -63,14 +82,14 @@ export function spawnCli(
   });
 }
 
-/** Starts the CLI and resolves once it prints `Tessera listening on <url>`; rejects on early exit or after `timeoutMs`. */
-export function startCli(
+/** startCli for any node command line. */
+export function startNode(
   args: readonly string[],
   env: Record<string, string | undefined> = {},
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<RunningCli> {
   return new Promise((resolve, reject) => {
-    const child = spawnBin(args, env);
+    const child = spawnNode(args, env);
     const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
     let stdout = '';
     let stderr = '';
@@ -89,7 +108,7 @@ export function startCli(
       isSettled = true;
       clearTimeout(timer);
       void stop();
-      reject(new Error(`tessera ${args.join(' ')} ${reason}; stderr:\n${stderr}`));
+      reject(new Error(`node ${args.join(' ')} ${reason}; stderr:\n${stderr}`));
     };
 
     const timer = setTimeout(() => fail(`did not print its listening line within ${timeoutMs} ms`), timeoutMs);

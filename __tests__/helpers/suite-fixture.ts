@@ -1,29 +1,49 @@
-// The set-up every crud suite shares: its own database connection, the test service and a server on port 0,
-// fresh tables before each test, and one describe block per client, so each case runs over HTTP and in-process.
+// The set-up every crud suite shares: its own database connection, the test service and a server on port 0
+// in the run's handler mode, fresh tables before each test, and one describe block per client, so each case
+// runs over HTTP in every handler mode and in-process once.
 import type { ServerOptions } from 'tessera';
 import { openDatabase, type DialectName, type TestDatabase } from './databases';
-import { clearRegistry, defineTestService, httpClient, inProcessClient, listen, type Client, type Mode, type RunningServer, type TestService } from './test-app';
+import type { BuiltBundle } from './bundle-loader';
+import type { ResponseRecording } from './response-recording';
+import { clearRegistry, defineTestService, httpClient, inProcessClient, listen, type Client, type HandlerMode, type Mode, type TestServer, type TestService } from './test-app';
 
 /** A well-formed uuid that names no row. */
 export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
-/** What a suite works with. Filled in beforeAll: read it inside hooks and tests, never at describe time. */
+/** One cell of the parity matrix: the database, the handler mode, and where the run's HTTP responses are recorded. */
+export interface SuiteRun {
+  readonly dialect: DialectName;
+  readonly mode: HandlerMode;
+  readonly recording: ResponseRecording;
+  /** Bundle mode: the run's one build, which every suite's server starts. */
+  readonly bundle: BuiltBundle | null;
+}
+
+/** What a suite works with. `dialect` and `mode` are known at describe time; the rest is filled in beforeAll. */
 export interface SuiteFixture {
   readonly dialect: DialectName;
+  readonly mode: HandlerMode;
   database: TestDatabase;
   service: TestService;
-  server: RunningServer;
+  server: TestServer;
+  /** Starts another server over the test service in the run's mode, recording into the run's recording; the caller closes it. */
+  listen(serverOptions: Omit<ServerOptions, 'services'>): Promise<TestServer>;
 }
 
 /** Registers the suite's beforeAll / afterAll / beforeEach; `serverOptions` go to the test server as is. */
-export function useSuiteFixture(dialect: DialectName, serverOptions: Omit<ServerOptions, 'services'> = {}): SuiteFixture {
-  const fixture = { dialect } as SuiteFixture; // database, service and server arrive in beforeAll
+export function useSuiteFixture(run: SuiteRun, serverOptions: Omit<ServerOptions, 'services'> = {}): SuiteFixture {
+  const { dialect, mode, recording } = run;
+  const fixture = {
+    dialect,
+    mode,
+    listen: (options) => listen({ services: [fixture.service.shop], ...options }, { mode, recording, bundle: run.bundle ?? undefined }),
+  } as SuiteFixture; // database, service and server arrive in beforeAll
 
   beforeAll(async () => {
     fixture.database = await openDatabase(dialect);
     clearRegistry();
     fixture.service = defineTestService(fixture.database);
-    fixture.server = await listen({ services: [fixture.service.shop], ...serverOptions });
+    fixture.server = await fixture.listen(serverOptions);
   });
   afterAll(async () => {
     await fixture.server?.close();
@@ -41,13 +61,17 @@ export function useSuiteFixture(dialect: DialectName, serverOptions: Omit<Server
 
 const MODE_TITLES: Record<Mode, string> = { http: 'over HTTP', 'in-process': 'in-process' };
 
-/** Declares `body` once per client mode, in its own describe; the client reaches the fixture when a test calls it. */
+/**
+ * Declares `body` once per client mode, in its own describe; the client reaches the fixture when a test calls it.
+ * In-process calls never reach an HTTP handler, so they run once, in the generic handler's run.
+ */
 export function forEachClient(fixture: SuiteFixture, body: (client: Client) => void): void {
-  for (const mode of ['http', 'in-process'] as const) {
+  const modes: Mode[] = fixture.mode === 'generic' ? ['http', 'in-process'] : ['http'];
+  for (const mode of modes) {
     describe(MODE_TITLES[mode], () => {
       body({
         mode,
-        call: (...args) => (mode === 'http' ? httpClient(fixture.server.url) : inProcessClient(fixture.service)).call(...args),
+        call: (...args) => (mode === 'http' ? httpClient(fixture.server) : inProcessClient(fixture.service)).call(...args),
       });
     });
   }

@@ -1,11 +1,13 @@
 // The application every crud suite runs against: one service over a TestDatabase with three resources
 // covering the contract (public notes as in the spec, guarded items, categories with operations and
-// routes changed), plus a client that makes the same call over HTTP or in-process.
+// routes changed), a server in any handler mode, and a client that makes the same call over HTTP or in-process.
 import { getTableColumns } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { clearRegistry, createServer, crud, defineService, TesseraError, type CrudActionName, type ServerOptions } from 'tessera';
+import { BuiltBundle } from './bundle-loader';
 import type { TestDatabase } from './databases';
+import type { ResponseRecording } from './response-recording';
 
 export interface TestUser {
   id: string;
@@ -134,21 +136,64 @@ export interface Answer {
   body: any;
 }
 
+/**
+ * How the server answers action routes (CONTRACT §5): the generic handler (`compiler: false`), handlers
+ * compiled at construction (`compiler: true`), or a built bundle's, written to files and required (`compilation`).
+ */
+export type HandlerMode = 'generic' | 'compiled' | 'bundle';
+export const HANDLER_MODES: readonly HandlerMode[] = ['generic', 'compiled', 'bundle'];
+
 /** A running HTTP server on a free port. */
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
 }
 
-export async function listen(options: ServerOptions): Promise<RunningServer> {
-  const app = createServer({ requestLogging: false, context: testContext, ...options });
+/** The test server `listen` starts. */
+export interface TestServer extends RunningServer {
+  /** `fetch` of a path on this server; with a recording, every response is recorded as it arrives. */
+  fetch(path: string, init?: RequestInit): Promise<globalThis.Response>;
+}
+
+export interface ListenOptions {
+  /** Overrides `compiler` / `compilation` in the server options; left out, those apply as given. */
+  mode?: HandlerMode;
+  recording?: ResponseRecording | null;
+  /** Bundle mode: a build shared by several servers (the caller removes it); left out, the server builds its own. */
+  bundle?: BuiltBundle;
+}
+
+function handlerOptions(options: ServerOptions, { mode, bundle }: ListenOptions): { choice: Partial<ServerOptions>; remove(): void } {
+  if (mode === undefined) return { choice: {}, remove: () => {} };
+  if (mode === 'generic') return { choice: { compiler: false }, remove: () => {} };
+  if (mode === 'compiled') return { choice: { compiler: true }, remove: () => {} };
+  const built = bundle ?? new BuiltBundle();
+  const isOwn = bundle === undefined;
+  return { choice: { compilation: built.compilationFor(options) }, remove: isOwn ? () => built.remove() : () => {} };
+}
+
+export async function listen(options: ServerOptions, listenOptions: ListenOptions = {}): Promise<TestServer> {
+  const recording = listenOptions.recording ?? null;
+  const handlers = handlerOptions(options, listenOptions);
+  const app = createServer({ requestLogging: false, context: testContext, ...options, ...handlers.choice });
   const server: Server = await new Promise((resolve) => {
     const started = app.listen(0, '127.0.0.1', () => resolve(started));
   });
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url,
+    async fetch(path, init) {
+      if (recording === null) return fetch(url + path, init);
+      const request = recording.nextRequest(); // numbered when sent, recorded when answered
+      const response = await fetch(url + path, init);
+      recording.add(request, response, await response.clone().text());
+      return response;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      handlers.remove();
+    },
   };
 }
 
@@ -184,7 +229,7 @@ export interface Client {
   call(resource: 'notes' | 'items' | 'categories' | 'readings', action: CrudActionName, input?: unknown, ctx?: Record<string, unknown>): Promise<Answer>;
 }
 
-export function httpClient(url: string): Client {
+export function httpClient(server: Pick<TestServer, 'fetch'>): Client {
   return {
     mode: 'http',
     async call(resource, action, input, ctx) {
@@ -192,7 +237,7 @@ export function httpClient(url: string): Client {
       const headers: Record<string, string> = {};
       if (ctx !== undefined) headers['x-test-user'] = JSON.stringify(ctx);
       if (request.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(url + request.path, {
+      const response = await server.fetch(request.path, {
         method: request.method,
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),

@@ -1,9 +1,8 @@
 // Bad input tried on purpose (CONTRACT §2 and §4): wrong types, unknown keys and policy violations in data,
 // where, select, orderBy and ids each answer VALIDATION_ERROR (or NOT_FOUND) naming the input, and write nothing.
 import type { Where } from 'tessera';
-import type { DialectName } from '../helpers/databases';
 import { expectError, expectInvalid, rejectedWrite } from '../helpers/expectations';
-import { forEachClient, seedNote, UNKNOWN_UUID, useSuiteFixture } from '../helpers/suite-fixture';
+import { forEachClient, seedNote, UNKNOWN_UUID, useSuiteFixture, type SuiteRun } from '../helpers/suite-fixture';
 import { ALICE } from '../helpers/test-app';
 
 /** `levels` of AND / OR / NOT wrapped around one condition on title. */
@@ -17,9 +16,9 @@ function nestedWhere(levels: number): Where {
   return where;
 }
 
-export function badInputSuite(dialect: DialectName): void {
+export function badInputSuite(run: SuiteRun): void {
   describe('bad input', () => {
-    const fixture = useSuiteFixture(dialect);
+    const fixture = useSuiteFixture(run);
 
     forEachClient(fixture, (client) => {
       describe('wrong types and limits', () => {

@@ -1,12 +1,11 @@
 // CONTRACT §2-3 for many rows: list paging, orderBy and select, every where operator and combinator, and
 // where applied to count, exists and findOne, over HTTP and in-process alike.
-import { createNotes, forEachClient, useSuiteFixture } from '../helpers/suite-fixture';
-import type { DialectName } from '../helpers/databases';
+import { createNotes, forEachClient, useSuiteFixture, type SuiteRun } from '../helpers/suite-fixture';
 import { ALICE } from '../helpers/test-app';
 
-export function queriesSuite(dialect: DialectName): void {
+export function queriesSuite(run: SuiteRun): void {
   describe('queries', () => {
-    const fixture = useSuiteFixture(dialect);
+    const fixture = useSuiteFixture(run);
 
     forEachClient(fixture, (client) => {
       async function titlesWhere(where: unknown, extra: Record<string, unknown> = {}) {

@@ -1,8 +1,7 @@
 // What reaches the database and what comes back (CONTRACT §4): values travel as bound data, values a column
 // cannot hold answer VALIDATION_ERROR, constraint and driver failures answer CONFLICT or INTERNAL_ERROR without leaks.
-import type { DialectName } from '../helpers/databases';
 import { expectError, expectInvalid, rejectedWrite } from '../helpers/expectations';
-import { forEachClient, seedNote, useSuiteFixture } from '../helpers/suite-fixture';
+import { forEachClient, seedNote, useSuiteFixture, type SuiteRun } from '../helpers/suite-fixture';
 import { ALICE } from '../helpers/test-app';
 
 /**
@@ -16,12 +15,12 @@ const CAPACITY = {
   postgres: { largestInt: 2 ** 31 - 1, tooLargeInt: 2 ** 31, holdsNul: false, textBytes: Infinity },
 } as const;
 
-export function storageSafetySuite(dialect: DialectName): void {
-  const capacity = CAPACITY[dialect];
+export function storageSafetySuite(run: SuiteRun): void {
+  const capacity = CAPACITY[run.dialect];
 
   describe('storage safety', () => {
     const logLines: string[] = [];
-    const fixture = useSuiteFixture(dialect, { requestLogging: { logger: (line) => void logLines.push(line) } });
+    const fixture = useSuiteFixture(run, { requestLogging: { logger: (line) => void logLines.push(line) } });
 
     async function rowCount(table: 't_notes' | 't_items'): Promise<number> {
       const [row] = (await fixture.database.raw(`SELECT COUNT(*) AS n FROM ${table}`)) as { n: unknown }[];

@@ -1,42 +1,41 @@
 // What only HTTP has (CONTRACT §2 routes, §4 body errors): moved and switched-off routes, query parameters,
 // media types, broken and oversized bodies, and answers byte-identical to the in-process ones.
-import type { DialectName } from '../helpers/databases';
 import { expectError, expectInvalid, rejectedWrite, send } from '../helpers/expectations';
-import { seedNote, UNKNOWN_UUID, useSuiteFixture } from '../helpers/suite-fixture';
-import { ALICE, httpClient, inProcessClient, listen } from '../helpers/test-app';
+import { seedNote, UNKNOWN_UUID, useSuiteFixture, type SuiteRun } from '../helpers/suite-fixture';
+import { ALICE, httpClient, inProcessClient } from '../helpers/test-app';
 
-export function transportSuite(dialect: DialectName): void {
+export function transportSuite(run: SuiteRun): void {
   describe('transport', () => {
-    const fixture = useSuiteFixture(dialect);
+    const fixture = useSuiteFixture(run);
 
     describe('routes over HTTP', () => {
       it('moves a route with routes.<action>.path and keeps a route set to false callable in-process', async () => {
-        const moved = await fetch(`${fixture.server.url}/api/categories/search`, { method: 'POST' });
+        const moved = await fixture.server.fetch('/api/categories/search', { method: 'POST' });
         expect(moved.status).toBe(403); // mounted (and denied by access)
-        expect((await fetch(`${fixture.server.url}/api/categories/query`, { method: 'POST' })).status).toBe(404);
-        const getRoute = await fetch(`${fixture.server.url}/api/categories/1`);
+        expect((await fixture.server.fetch('/api/categories/query', { method: 'POST' })).status).toBe(404);
+        const getRoute = await fixture.server.fetch('/api/categories/1');
         expect(getRoute.status).toBe(404);
         expect(((await getRoute.json()) as any).error.code).toBe('NOT_FOUND');
         await expect(fixture.service.categories.get({ input: { id: 1 } })).rejects.toMatchObject({ code: 'FORBIDDEN' });
       });
 
       it('answers 404 for the route of a switched-off operation', async () => {
-        const answer = await fetch(`${fixture.server.url}/api/categories/1`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
+        const answer = await fixture.server.fetch('/api/categories/1', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
         expect(answer.status).toBe(404);
       });
 
       it('takes select over GET as ?select=a,b and refuses other query parameters', async () => {
-        const created = await httpClient(fixture.server.url).call('notes', 'create', { title: 'Q', content: 'c' });
-        const answer = await fetch(`${fixture.server.url}/api/notes/${created.body.id}?select=id,title`);
+        const created = await httpClient(fixture.server).call('notes', 'create', { title: 'Q', content: 'c' });
+        const answer = await fixture.server.fetch(`/api/notes/${created.body.id}?select=id,title`);
         expect(await answer.json()).toEqual({ id: created.body.id, title: 'Q' });
-        const unknown = await fetch(`${fixture.server.url}/api/notes/${created.body.id}?debug=1`);
+        const unknown = await fixture.server.fetch(`/api/notes/${created.body.id}?debug=1`);
         expect(unknown.status).toBe(400);
         expect(((await unknown.json()) as any).error.details).toEqual([{ path: '/debug', message: 'unknown input key `debug`' }]);
       });
 
       it('answers byte-identical bodies over HTTP and in-process', async () => {
-        await httpClient(fixture.server.url).call('notes', 'create', { title: 'Same', content: null });
-        const overHttp = await (await fetch(`${fixture.server.url}/api/notes/query`, { method: 'POST' })).text();
+        await httpClient(fixture.server).call('notes', 'create', { title: 'Same', content: null });
+        const overHttp = await (await fixture.server.fetch('/api/notes/query', { method: 'POST' })).text();
         const inProcess = JSON.stringify(await fixture.service.notes.list());
         expect(overHttp).toBe(inProcess);
       });
@@ -68,7 +67,7 @@ export function transportSuite(dialect: DialectName): void {
       });
 
       it('answers 413 PAYLOAD_TOO_LARGE for a body above bodyLimit, and writes nothing', async () => {
-        const small = await listen({ services: [fixture.service.shop], bodyLimit: 1024 });
+        const small = await fixture.listen({ bodyLimit: 1024 });
         try {
           const within = await send(small, 'POST', '/api/notes', JSON.stringify({ title: 'fits', content: 'x'.repeat(900) }), json);
           expect(within.status).toBe(201);
@@ -93,9 +92,25 @@ export function transportSuite(dialect: DialectName): void {
         expectInvalid(await send(fixture.server, 'GET', `/api/notes/${note.id}?limit=5`), '/limit', 'unknown input key `limit`');
       });
 
+      it('answers 401 UNAUTHORIZED when the context factory rejects the credentials, before any action runs', async () => {
+        const note = await seedNote(fixture, 'kept');
+        const bad = { ...json, 'x-test-user': 'bad' };
+        expectError(await send(fixture.server, 'POST', '/api/notes/query', '{}', bad), 'UNAUTHORIZED', 401);
+        expectError(await send(fixture.server, 'GET', `/api/notes/${note.id}`, undefined, bad), 'UNAUTHORIZED', 401);
+        expectError(await rejectedWrite(fixture.database, () => send(fixture.server, 'POST', '/api/items', '{"name":"x"}', bad)), 'UNAUTHORIZED', 401);
+        expectError(await send(fixture.server, 'POST', '/api/shop/ping', '{}', bad), 'UNAUTHORIZED', 401);
+      });
+
+      it("answers a custom service action with 200 and the handler's value, and VALIDATION_ERROR for input outside its schema", async () => {
+        const answer = await send(fixture.server, 'POST', '/api/shop/ping', '{"echo":"hi"}', { ...json, 'x-test-user': JSON.stringify({ user: ALICE }) });
+        expect(answer).toEqual({ status: 200, body: { echo: 'hi', user: 'alice' } });
+        expectInvalid(await send(fixture.server, 'POST', '/api/shop/ping', '{"echo":5}', json), '/echo');
+        expectInvalid(await send(fixture.server, 'POST', '/api/shop/ping', '{"other":1}', json), '/other');
+      });
+
       it('answers the same VALIDATION_ERROR body over HTTP as in-process', async () => {
         const input = { where: { content: { eq: 'x' } } };
-        const overHttp = await httpClient(fixture.server.url).call('notes', 'list', input);
+        const overHttp = await httpClient(fixture.server).call('notes', 'list', input);
         const inProcess = await inProcessClient(fixture.service).call('notes', 'list', input);
         expect(overHttp).toEqual(inProcess);
       });

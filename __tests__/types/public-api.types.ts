@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { crud, defineService, type Row } from 'tessera';
+import { secret, type SecretsOptions, type ServerOptions } from 'tessera';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
@@ -31,5 +32,28 @@ export function typedActions() {
     resource.list({ input: { select: ['name'], orderBy: [{ field: 'at', direction: 'desc' }] } }),
     // @ts-expect-error 'nope' is not a column of events
     resource.list({ input: { select: ['nope'] } }),
+  ];
+}
+
+// Secrets: a string default means value() is never undefined; transform changes the type; url() needs a string.
+export function typedSecrets() {
+  const port = secret('TYPES_PORT').default('4000').transform(Number);
+  const databaseUrl = secret('TYPES_DATABASE_URL').url();
+  const dsn = secret('TYPES_DSN').default(undefined).url();
+  const secrets: SecretsOptions = { source: (name) => (name === 'TYPES_PORT' ? '80' : undefined), validate: true };
+  return [
+    true as Expect<Equal<ReturnType<typeof port.value>, number>>,
+    true as Expect<Equal<ReturnType<typeof port.require>, number>>,
+    true as Expect<Equal<ReturnType<typeof databaseUrl.value>, string | undefined>>,
+    true as Expect<Equal<ReturnType<typeof databaseUrl.require>, string>>,
+    true as Expect<Equal<ReturnType<typeof dsn.value>, string | undefined>>,
+    { secrets: { source: process.env } } satisfies ServerOptions,
+    { secrets } satisfies ServerOptions,
+    // @ts-expect-error url() checks a string: call it before a transform to another type
+    secret('TYPES_TIMEOUT').transform(Number).url(),
+    // @ts-expect-error validate() receives the transformed value
+    secret('TYPES_RETRIES').transform(Number).validate((value: string) => value !== ''),
+    // @ts-expect-error a source holds strings
+    { secrets: { source: { TYPES_PORT: 80 } } } satisfies ServerOptions,
   ];
 }

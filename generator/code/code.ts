@@ -24,6 +24,16 @@ export function name(identifier: string): Code {
   return new Code(identifier);
 }
 
+/** `row.title`, or `row['created-at']` for a key that is not an identifier. */
+export function property(target: Code, key: string): Code {
+  return IDENTIFIER.test(key) ? new Code(`${target}.${key}`) : new Code(`${target}[${literal(key)}]`);
+}
+
+/** An object literal key: bare when it is an identifier, quoted otherwise. */
+export function propertyKey(key: string): Code {
+  return IDENTIFIER.test(key) ? new Code(key) : literal(key);
+}
+
 /** JSON's escapes plus U+2028/U+2029, which end a line in older JavaScript parsers. */
 function escapeLineSeparators(text: string): string {
   return text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

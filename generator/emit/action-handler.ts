@@ -27,7 +27,13 @@ next(error);
       ? joinCode([comment(`Input of ${source.label}, validated by code ajv compiled ahead of time.`), emitValidator('validateInput', source.input!)])
       : comment(`${source.label} declares no input schema.`),
     helpers: comment(`${source.label}: a custom service action; its handler stays in the application's module.`),
-    setup: code`const { api, action, context } = deps;`,
+    setup: hasInput
+      ? joinCode([
+          code`const { api, action, context } = deps;`,
+          comment('In-process calls of this action use the same ahead-of-time validator (no code generation at run time).'),
+          code`action.validators.install('input', validateInput);`,
+        ])
+      : code`const { api, action, context } = deps;`,
     handler,
   };
 }

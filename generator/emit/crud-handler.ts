@@ -94,7 +94,11 @@ export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source:
   const serializer = fastPath ? emitSerializer(rt) : null;
   if (serializer !== null) helpers.push(serializer);
 
-  const setup = [code`const { api, resource, context } = deps;`];
+  const setup = [
+    code`const { api, resource, context } = deps;`,
+    comment('In-process calls of this action use the same ahead-of-time validator (no code generation at run time).'),
+    code`resource.validators.install(${literal(action)}, validateInput);`,
+  ];
   if (fastPath) setup.push(code`const statements = api.prepareFixedStatements(resource);`);
 
   const steps: Code[] = [

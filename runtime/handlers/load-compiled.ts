@@ -61,7 +61,7 @@ function checkCompilation(value: unknown): Compilation {
 
 export interface HandlerChoice {
   compiler?: boolean;
-  compilation?: unknown;
+  compilation?: Compilation;
   context?: ((req: import('express').Request) => Context | Promise<Context>) | null;
 }
 

@@ -1,20 +1,24 @@
 // createServer (spec §4.3, CONTRACT §5): assembles the services into an Express application with the
 // health and services routes at the root, action routes under `prefix` and the JSON error model.
 import express, { type Express } from 'express';
-import { genericHandler } from '../handlers/generic-handler';
+import { routeHandlers } from '../handlers/load-compiled';
 import { listServices } from '../registry';
 import { SetupError } from '../errors';
+import { resolveSecrets } from '../secrets/resolve';
 import { collectRoutes } from './action-routes';
+import { mountDocsPages } from './docs-pages';
 import { errorMiddleware, notFoundRoute } from './error-middleware';
 import { healthRoute } from './health';
 import { jsonBody } from './json-body';
+import { openApiRoute, resolveOpenApiPath, serverOpenApiDocument } from './openapi-route';
 import { requestLogger } from './request-logging';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PREFIX, type ServerOptions } from './server-options';
 import { servicesRoute } from './services-route';
 
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
-function resolvePrefix(prefix: string | undefined): string {
+/** @internal The prefix as createServer mounts routes under it; `tessera build` resolves it the same way. */
+export function resolvePrefix(prefix: string | undefined): string {
   if (prefix === undefined) return DEFAULT_PREFIX;
   if (prefix === '' || prefix === '/') return '';
   if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) throw new SetupError(`prefix "${prefix}" must be "/"-separated path segments, such as "/api"`);
@@ -36,6 +40,8 @@ function resolveLogger(option: ServerOptions['requestLogging']): ((message: stri
  * app.listen(4000);
  */
 export function createServer(options: ServerOptions = {}): Express {
+  // spec §4.3, §7: one SecretError listing every missing or invalid secret, before anything is built.
+  if (options.secrets?.validate !== false) resolveSecrets(options.secrets?.source);
   const prefix = resolvePrefix(options.prefix);
   const services = options.services ?? listServices();
   const requestLog = resolveLogger(options.requestLogging);
@@ -50,18 +56,28 @@ export function createServer(options: ServerOptions = {}): Express {
 
   app.get('/_health', healthRoute(services, Date.now()));
   app.get('/_app/services', servicesRoute(services, prefix));
+  // Before the OpenAPI document: compiled handlers install their ahead-of-time validators, which the
+  // document's request examples then use (a bundle under --disallow-code-generation-from-strings cannot compile).
+  const handlers = routeHandlers(routes, { compiler: options.compiler, compilation: options.compilation, context });
+  // spec §4.2: the raw OpenAPI document at openApiPath, outside the prefix, built once; none with `docs: false`.
+  const openApiPath = resolveOpenApiPath(options.openApiPath, routes);
+  const openApiDocument = options.docs === false ? null : serverOpenApiDocument(options, services, prefix);
+  if (openApiDocument !== null) app.get(openApiPath, openApiRoute(openApiDocument));
 
   for (const endpoint of options.endpoints ?? []) {
     if (!ENDPOINT_METHODS.has(endpoint.method)) throw new SetupError(`endpoints: method "${endpoint.method}" is not an HTTP method`);
     app[endpoint.method.toLowerCase() as 'get'](endpoint.path, endpoint.handler);
   }
 
-  for (const { route, path } of routes) {
-    const handler = genericHandler(route, context);
+  // spec §4.2: /docs, /swagger and /reference, at the root whatever the prefix.
+  mountDocsPages(app, options);
+
+  routes.forEach(({ route, path }, index) => {
+    const handler = handlers[index];
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     if (route.method === 'POST' || route.method === 'PATCH') app[method](path, bodyParser, handler);
     else app[method](path, handler);
-  }
+  });
 
   app.use(notFoundRoute);
   // Internal errors are always logged (without values), to the request logger when one is given.

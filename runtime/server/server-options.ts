@@ -1,7 +1,10 @@
 // The options of createServer (spec §4.3 plus CONTRACT §5's `context` and `bodyLimit`).
 import type { RequestHandler } from 'express';
+import type { Compilation } from '../handlers/load-compiled';
 import type { Context } from '../crud/options';
 import type { Service } from '../service';
+import type { ReferenceDocument } from '../docs/reference-documents';
+import type { SecretSource } from '../secrets/secret-source';
 
 export interface EndpointDefinition {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -14,6 +17,20 @@ export interface RequestLoggingOptions {
   logger?: (message: string) => void;
 }
 
+/** The `secrets` server option (spec §4.3). */
+export interface SecretsOptions {
+  /** Where the construction check reads secrets. Default `process.env` (overrides still win). */
+  source?: SecretSource;
+  /** `false` skips the check at construction. Default true. */
+  validate?: boolean;
+}
+
+/** The object form of the `reference` option. */
+export interface ReferenceOptions {
+  path?: string;
+  documents?: ReferenceDocument[];
+}
+
 export interface ServerOptions {
   /** Accepted but ignored: the port goes to `app.listen(port)`. */
   port?: number;
@@ -21,23 +38,40 @@ export interface ServerOptions {
   prefix?: string;
   /** Services to mount. Default: every registered service. */
   services?: Service[];
+  /** OpenAPI `info.title` and the docs pages' title. Default 'Tessera API Mesh'. */
   title?: string;
+  /** OpenAPI `info.version`. Default '1.0.0'. */
   version?: string;
+  /** OpenAPI `info.description`. */
   description?: string;
   docs?: boolean;
+  /** Where the raw OpenAPI 3.1 document is served, outside the prefix. Default '/openapi.json'. */
   openApiPath?: string;
   docsPath?: string;
   swaggerPath?: string;
   /** One line per request, `GET /api/notes/42 → 200 (1.3ms)`. Default true (console.log). */
   requestLogging?: boolean | RequestLoggingOptions;
-  reference?: boolean | { path?: string; documents?: unknown[] };
-  /** Specialized handlers generated at construction (a later release); today every route uses the generic handler. */
+  /**
+   * spec §4.3: `true` mounts the reference page at /reference; an object mounts it only when it has a
+   * `path`. `documents` adds OpenAPI documents (by URL or inline) to its APIs tab. Gone with `docs: false`.
+   */
+  reference?: boolean | ReferenceOptions;
+  /**
+   * Default true: the code generator writes a specialized handler per route at construction. `false`
+   * serves every route with the generic handler. Both answer byte for byte the same (CONTRACT §5).
+   */
   compiler?: boolean;
-  compilation?: unknown;
-  secrets?: { source?: unknown; validate?: boolean };
+  /** The object `tessera build` emits (`require('./dist/compilation.js')`): its handlers, nothing generated at start. */
+  compilation?: Compilation;
+  /** Boot check of every declared secret (spec §4.3): resolveSecrets(source) runs at construction unless `validate: false`. */
+  secrets?: SecretsOptions;
   /** Raw Express routes outside the JSON action mesh and its error model. */
   endpoints?: EndpointDefinition[];
   dashboard?: unknown;
+  /**
+   * Folder of .md/.mdx pages for the reference page's Docs tab (needs the optional packages marked and
+   * @mdx-js/mdx). Relative paths start at the entry's folder under the CLI, else at process.cwd().
+   */
   documentation?: string | { dir: string; components?: string };
   /** Builds the caller context per HTTP request; throw `TesseraError('UNAUTHORIZED')` to answer 401. */
   context?: (req: import('express').Request) => Context | Promise<Context>;

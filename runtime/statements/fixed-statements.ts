@@ -1,6 +1,6 @@
 // The fixed query shapes of a resource, prepared once (spec §8 rule 4): get by id and the default list
 // page, both over the readable fields. The compiled handlers run them; the bundle records their SQL.
-import { asc, eq, getTableColumns, sql, type Table } from 'drizzle-orm';
+import { asc, eq, getTableColumns, is, Placeholder, sql, type Table } from 'drizzle-orm';
 import type { CrudRuntime } from '../crud/crud-runtime';
 import type { PreparableQuery, PreparedQuery } from '../dialects/dialect';
 
@@ -62,8 +62,20 @@ export function prepareFixedStatements(rt: CrudRuntime): FixedStatements | null 
   };
 }
 
+/** One fixed shape as the bundle records it. */
+export interface FixedStatementShape {
+  readonly name: keyof FixedStatements;
+  /** SQL with the database's own placeholders (`?`, `$1`). */
+  readonly sql: string;
+  /** What binds to each placeholder, in order: `:name` for a value given per call, else the fixed value. */
+  readonly params: readonly unknown[];
+}
+
 /** The SQL text of each fixed shape, placeholders in the database's own syntax, for the bundle's statement files. */
-export function fixedStatementShapes(rt: CrudRuntime): { name: string; sql: string }[] {
+export function fixedStatementShapes(rt: CrudRuntime): FixedStatementShape[] {
   const queries = fixedQueries(rt);
-  return (Object.keys(queries) as (keyof FixedStatements)[]).map((name) => ({ name, sql: queries[name].toSQL().sql }));
+  return (Object.keys(queries) as (keyof FixedStatements)[]).map((name) => {
+    const { sql: text, params } = queries[name].toSQL();
+    return { name, sql: text, params: params.map((param) => (is(param, Placeholder) ? `:${param.name}` : param)) };
+  });
 }

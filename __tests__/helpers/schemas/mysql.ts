@@ -1,6 +1,6 @@
 // The test tables on MySQL / MariaDB (same logical tables as sqlite.ts).
-import { randomUUID } from 'node:crypto';
 import { bigint, boolean, datetime, double, int, mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
+import { nextTestDate, nextTestUuid } from './test-defaults';
 
 export const categories = mysqlTable('t_categories', {
   id: int('id').primaryKey().autoincrement(),
@@ -8,7 +8,7 @@ export const categories = mysqlTable('t_categories', {
 });
 
 export const notes = mysqlTable('t_notes', {
-  id: varchar('id', { length: 36 }).primaryKey().$defaultFn(() => randomUUID()),
+  id: varchar('id', { length: 36 }).primaryKey().$defaultFn(() => nextTestUuid()),
   title: varchar('title', { length: 200 }).notNull(),
   content: text('content'),
   internal: text('internal'),
@@ -20,7 +20,7 @@ export const items = mysqlTable('t_items', {
   price: int('price'),
   rating: double('rating'),
   active: boolean('active').notNull().default(true),
-  createdAt: datetime('created_at', { mode: 'date', fsp: 3 }).notNull().$defaultFn(() => new Date()),
+  createdAt: datetime('created_at', { mode: 'date', fsp: 3 }).notNull().$defaultFn(() => nextTestDate()),
   ownerId: varchar('owner_id', { length: 50 }).notNull(),
   secret: varchar('secret', { length: 100 }),
   email: varchar('email', { length: 100 }),

@@ -1,6 +1,6 @@
 // The test tables on PostgreSQL (same logical tables as sqlite.ts).
-import { randomUUID } from 'node:crypto';
 import { bigint, boolean, doublePrecision, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { nextTestDate, nextTestUuid } from './test-defaults';
 
 export const categories = pgTable('t_categories', {
   id: serial('id').primaryKey(),
@@ -8,7 +8,7 @@ export const categories = pgTable('t_categories', {
 });
 
 export const notes = pgTable('t_notes', {
-  id: varchar('id', { length: 36 }).primaryKey().$defaultFn(() => randomUUID()),
+  id: varchar('id', { length: 36 }).primaryKey().$defaultFn(() => nextTestUuid()),
   title: varchar('title', { length: 200 }).notNull(),
   content: text('content'),
   internal: text('internal'),
@@ -20,7 +20,7 @@ export const items = pgTable('t_items', {
   price: integer('price'),
   rating: doublePrecision('rating'),
   active: boolean('active').notNull().default(true),
-  createdAt: timestamp('created_at', { mode: 'date', precision: 3, withTimezone: true }).notNull().$defaultFn(() => new Date()),
+  createdAt: timestamp('created_at', { mode: 'date', precision: 3, withTimezone: true }).notNull().$defaultFn(() => nextTestDate()),
   ownerId: varchar('owner_id', { length: 50 }).notNull(),
   secret: varchar('secret', { length: 100 }),
   email: varchar('email', { length: 100 }),

@@ -1,6 +1,7 @@
 // The test tables on SQLite. The same logical tables exist for mysql and postgres beside this file.
-import { randomUUID } from 'node:crypto';
+// Ids and timestamps of the default functions are deterministic (test-defaults.ts), so answers repeat exactly.
 import { blob, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { nextTestDate, nextTestUuid } from './test-defaults';
 
 export const categories = sqliteTable('t_categories', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -8,7 +9,7 @@ export const categories = sqliteTable('t_categories', {
 });
 
 export const notes = sqliteTable('t_notes', {
-  id: text('id').primaryKey().$defaultFn(() => randomUUID()),
+  id: text('id').primaryKey().$defaultFn(() => nextTestUuid()),
   title: text('title').notNull(),
   content: text('content'),
   internal: text('internal'),
@@ -20,7 +21,7 @@ export const items = sqliteTable('t_items', {
   price: integer('price'),
   rating: real('rating'),
   active: integer('active', { mode: 'boolean' }).notNull().default(true),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => nextTestDate()),
   ownerId: text('owner_id').notNull(),
   secret: text('secret'),
   email: text('email'),

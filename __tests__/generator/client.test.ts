@@ -1,0 +1,99 @@
+// The bundle's client.ts: it type-checks under strict settings with or without Node's types, its types
+// refuse what the server refuses (an unknown field), and it works against a running bundle.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, freePort, REPO_ROOT, startBundle, temporaryFolder } from '../helpers/bundles';
+import type { RunningCli } from '../helpers/spawn-cli';
+
+const TSC = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+const STRICT = { noEmit: true, strict: true, isolatedModules: true, target: 'ES2022', module: 'commonjs', lib: ['ES2022'] };
+/** With Node's types (global fetch typed), and with none at all (the client must not need them). */
+const SETTINGS = {
+  node: { ...STRICT, types: ['node'], typeRoots: [path.join(REPO_ROOT, 'node_modules/@types')] },
+  bare: { ...STRICT, types: [] },
+};
+
+/** Typed use of the client; the @ts-expect-error lines fail the compile if the types stop refusing them. */
+const USAGE = `import { createClient, TesseraClientError, type BundleNotesCreate } from './client';
+
+export async function use(): Promise<string> {
+  const client = createClient({ baseUrl: 'http://localhost:4000', headers: () => ({ authorization: 'Bearer t' }) });
+  const created: BundleNotesCreate.Output = await client.bundle.notes.create({ title: 'x', content: null });
+  const page = await client.bundle.notes.list({ where: { title: { contains: 'x' } }, orderBy: [{ field: 'title', direction: 'desc' }] });
+  const echoed = await client.bundle.echo({ text: 'hi' });
+  // @ts-expect-error field \`titel\` is not writable
+  await client.bundle.notes.create({ titel: 'x' });
+  // @ts-expect-error content cannot be filtered
+  await client.bundle.notes.count({ where: { content: { eq: 'x' } } });
+  // @ts-expect-error update takes { id, data }
+  await client.bundle.notes.update({ id: 1, title: 'x' });
+  try {
+    await client.bundle.notes.get({ id: created.id });
+  } catch (error) {
+    if (error instanceof TesseraClientError && error.code === 'NOT_FOUND') return 'missing';
+  }
+  return created.title + page.items.length + echoed.text;
+}
+`;
+
+/** Runs tsc over `files` with one of SETTINGS; throws with its diagnostics (printed on stdout) on failure. */
+function typeCheck(folder: string, files: string[], settings: keyof typeof SETTINGS): void {
+  const project = path.join(folder, `tsconfig.${settings}.json`);
+  fs.writeFileSync(project, JSON.stringify({ compilerOptions: SETTINGS[settings], files }));
+  try {
+    execFileSync(process.execPath, [TSC, '-p', project], { encoding: 'utf8', stdio: 'pipe' });
+  } catch (error) {
+    throw new Error(`tsc failed:\n${(error as { stdout?: string }).stdout ?? ''}`);
+  }
+}
+
+describe('the generated client.ts', () => {
+  const folder = temporaryFolder('client');
+  let out: string;
+  let server: RunningCli;
+
+  beforeAll(async () => {
+    out = path.join(folder.path, 'dist');
+    await build('__tests__/bin/entries/bundle-sqlite.ts', out);
+    fs.writeFileSync(path.join(out, 'usage.ts'), USAGE);
+    server = await startBundle(out, { PORT: String(await freePort()) });
+  }, 90_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('type-checks under strict settings with Node types and with no ambient types at all', () => {
+    const files = [path.join(out, 'client.ts'), path.join(out, 'usage.ts')];
+    expect(() => typeCheck(folder.path, files, 'node')).not.toThrow();
+    expect(() => typeCheck(folder.path, files, 'bare')).not.toThrow();
+  }, 60_000);
+
+  it('fails to type-check a call the types refuse', () => {
+    fs.writeFileSync(path.join(out, 'misuse.ts'), "import { createClient } from './client';\nvoid createClient({ baseUrl: '' }).bundle.notes.create({ titel: 'x' });\n");
+    expect(() => typeCheck(folder.path, [path.join(out, 'misuse.ts')], 'bare')).toThrow(/titel/);
+  }, 60_000);
+
+  it('calls every kind of action against a running bundle and throws TesseraClientError with the error body', async () => {
+    const { createClient, TesseraClientError } = require(path.join(out, 'client.ts'));
+    const client = createClient({ baseUrl: `${server.url}/` });
+
+    const created = await client.bundle.notes.create({ title: 'from the client' });
+    expect(created).toEqual({ id: expect.any(Number), title: 'from the client', content: null });
+    expect(await client.bundle.notes.list()).toEqual({ items: [created] });
+    expect(await client.bundle.notes.get({ id: created.id, select: ['title'] })).toEqual({ title: 'from the client' });
+    expect(await client.bundle.notes.findOne({ where: { title: { eq: 'from the client' } } })).toEqual(created);
+    expect(await client.bundle.notes.update({ id: created.id, data: { content: 'text' } })).toEqual({ ...created, content: 'text' });
+    expect(await client.bundle.notes.count({})).toEqual({ count: 1 });
+    expect(await client.bundle.notes.exists()).toEqual({ exists: true });
+    expect(await client.bundle.echo({ text: 'hi' })).toEqual({ text: 'hi' });
+    expect(await client.bundle.notes.delete({ id: created.id })).toEqual({ success: true });
+
+    const missing = await client.bundle.notes.get({ id: created.id }).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(TesseraClientError);
+    expect(missing).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    const invalid = await client.bundle.notes.create({ title: 'x', internal: 'no' }).catch((error: unknown) => error);
+    expect(invalid).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: [{ path: '/internal', message: expect.any(String) }] });
+  });
+});

@@ -1,0 +1,38 @@
+// contract.json: every mounted action of the blog fixture, in the OpenAPI document's order, with the
+// HTTP shape the client needs and the same input and output schemas the OpenAPI document publishes.
+import { buildContract } from '../../generator/emit/contract';
+import { clearRegistry, listServices } from '../../runtime';
+import { actionSchemas } from '../../runtime/openapi/action-schemas';
+
+describe('buildContract', () => {
+  beforeAll(() => {
+    clearRegistry();
+    require('../../fixtures/blog/app');
+  });
+  afterAll(() => clearRegistry());
+
+  it('lists the actions by service and resource name, crud actions in CONTRACT §2 order', () => {
+    const contract = buildContract({ services: listServices(), prefix: '/api', title: 'Blog', version: '1.0.0' });
+    const actions = ['list', 'get', 'findOne', 'create', 'update', 'delete', 'count', 'exists'];
+    expect(contract.actions.map((action) => action.name)).toEqual([...actions.map((a) => `blog.notes.${a}`), ...actions.map((a) => `blog.tasks.${a}`)]);
+  });
+
+  it('gives each action its method, OpenAPI-style path, status and how its input travels', () => {
+    const contract = buildContract({ services: listServices(), prefix: '/v2', title: 'Blog', version: '2.0.0' });
+    const byName = new Map(contract.actions.map((action) => [action.name, action]));
+    expect(byName.get('blog.notes.get')).toMatchObject({ method: 'GET', path: '/v2/notes/{id}', status: 200, httpInput: 'id-and-select' });
+    expect(byName.get('blog.notes.create')).toMatchObject({ method: 'POST', path: '/v2/notes', status: 201, httpInput: 'body' });
+    expect(byName.get('blog.notes.update')).toMatchObject({ method: 'PATCH', path: '/v2/notes/{id}', httpInput: 'id-and-body' });
+    expect(byName.get('blog.notes.delete')).toMatchObject({ method: 'DELETE', httpInput: 'id' });
+    expect(contract).toMatchObject({ title: 'Blog', version: '2.0.0' });
+  });
+
+  it('holds the schemas of actionSchemas, the function the OpenAPI document uses', () => {
+    const contract = buildContract({ services: listServices(), prefix: '/api', title: 'Blog', version: '1.0.0' });
+    const tasks = listServices()[0].resources.find((resource) => resource.name === 'tasks')!;
+    const update = tasks.routes.find((route) => route.source.kind === 'crud' && route.source.action === 'update')!;
+    const expected = actionSchemas(update.source as Parameters<typeof actionSchemas>[0]);
+    expect(contract.actions.find((action) => action.name === 'blog.tasks.update')).toMatchObject({ input: expected.input, output: expected.output });
+    expect(Object.keys((expected.input as { properties: object }).properties)).toEqual(['id', 'data']);
+  });
+});

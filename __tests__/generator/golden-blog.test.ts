@@ -1,0 +1,100 @@
+// The golden bundle: __tests__/golden/blog/ holds `tessera build fixtures/blog/app.ts`, so every change
+// to generated code shows in review as a diff of these files. TESSERA_UPDATE_GOLDEN=1 rewrites them.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { clearRegistry, listServices } from '../../runtime';
+import { collectRoutes } from '../../runtime/server/action-routes';
+import { generateHandlerModules } from '../../generator';
+import { build, changedPaths, freePort, readTree, removeFolder, REPO_ROOT, startBundle } from '../helpers/bundles';
+import { request } from '../helpers/request';
+
+const ENTRY = 'fixtures/blog/app.ts';
+const GOLDEN = path.join(REPO_ROOT, '__tests__/golden/blog');
+const isUpdating = process.env.TESSERA_UPDATE_GOLDEN === '1';
+/** What generated code may require (runtime/handlers/load-compiled.ts allows the same in-process). */
+const AJV_RUNTIME = /^ajv(-formats)?\/dist\/[\w/-]+$/;
+/** Requires each file named on the command line, recording what they require; prints JSON. */
+const LOAD_AND_RECORD = `
+const Module = require('node:module');
+const requested = [];
+const original = Module.prototype.require;
+Module.prototype.require = function (id) { requested.push(id); return original.call(this, id); };
+const exports = process.argv.slice(1).map((file) => { const value = original.call(module, file); return { type: typeof value, name: value.name }; });
+process.stdout.write(JSON.stringify({ exports, requested }));
+`;
+
+describe('the golden bundle of fixtures/blog/app.ts', () => {
+  // Built next to the golden folder, at the same depth: a bundle names its entry relative to itself.
+  const out = isUpdating ? GOLDEN : path.join(REPO_ROOT, `__tests__/golden/.blog-${process.pid}`);
+  let built: Map<string, string>;
+
+  beforeAll(async () => {
+    await build(ENTRY, out);
+    built = readTree(out);
+  }, 60_000);
+
+  afterAll(() => {
+    if (!isUpdating) removeFolder(out);
+  });
+
+  it('matches __tests__/golden/blog file for file, byte for byte', () => {
+    const golden = fs.existsSync(GOLDEN) ? readTree(GOLDEN) : new Map<string, string>();
+    const changed = changedPaths(golden, built);
+    if (changed.length > 0) {
+      throw new Error(
+        `tessera build ${ENTRY} no longer matches __tests__/golden/blog (${changed.join(', ')}). ` +
+          'If the change is intended, run `TESSERA_UPDATE_GOLDEN=1 npm test` and review the diff.',
+      );
+    }
+  });
+
+  it('writes each handler module exactly as createServer generates it in-process', () => {
+    clearRegistry();
+    require('../../fixtures/blog/app');
+    const modules = generateHandlerModules(collectRoutes(listServices(), '/api'));
+    clearRegistry();
+    expect(modules.map((module) => module.file).sort()).toEqual([...built.keys()].filter((file) => file.startsWith('handlers/')));
+    for (const module of modules) expect(built.get(module.file)).toBe(module.source);
+  });
+
+  it('loads every handler module with plain require, and they require nothing but ajv runtime helpers', () => {
+    // A plain node process (jest's require is not node's): it records every require of the modules.
+    const handlers = [...built.keys()].filter((file) => file.startsWith('handlers/')).map((file) => path.join(out, file));
+    const loaded = JSON.parse(execFileSync(process.execPath, ['-e', LOAD_AND_RECORD, ...handlers], { encoding: 'utf8' })) as {
+      exports: { type: string; name: string }[];
+      requested: string[];
+    };
+    expect(loaded.exports).toEqual(handlers.map(() => ({ type: 'function', name: 'createHandler' })));
+    expect(loaded.requested.length).toBeGreaterThan(0);
+    expect(loaded.requested.filter((id) => !AJV_RUNTIME.test(id))).toEqual([]);
+  });
+
+  it('holds a manifest that lists every other file and no absolute path or host name', () => {
+    const manifest = JSON.parse(built.get('manifest.json')!) as { entry: string; files: string[]; dialects: string[]; defaultPort: number };
+    expect(manifest.files).toEqual([...built.keys()].filter((file) => file !== 'manifest.json'));
+    expect(manifest).toMatchObject({ entry: '../../../fixtures/blog/app.ts', dialects: ['sqlite'], defaultPort: 4000 });
+    for (const [file, text] of built) {
+      expect({ file, hasRepoPath: text.includes(REPO_ROOT), hasHostName: text.includes(require('node:os').hostname()) }).toEqual({ file, hasRepoPath: false, hasHostName: false });
+      expect({ file, endsWithOneNewline: /[^\n]\n$/.test(text), hasCarriageReturn: text.includes('\r') }).toEqual({ file, endsWithOneNewline: true, hasCarriageReturn: false });
+    }
+  });
+
+  it('serves the blog under --disallow-code-generation-from-strings: access rules, scrub and its Markdown guide', async () => {
+    const server = await startBundle(out, { PORT: String(await freePort()) });
+    try {
+      const alice = { authorization: 'Bearer alice-token' };
+      const note = await request(`${server.url}/api/notes`, { method: 'POST', body: { title: 'bundled' } });
+      expect(note).toMatchObject({ status: 201, body: { title: 'bundled', content: null } });
+      expect(await request(`${server.url}/api/notes/${note.body.id}`)).toMatchObject({ status: 200, body: note.body });
+      const task = await request(`${server.url}/api/tasks`, { method: 'POST', headers: alice, body: { title: 'mine', contactEmail: 'a@example.com' } });
+      expect(task).toMatchObject({ status: 201, body: { ownerId: 'alice', contactEmail: '***' } });
+      expect(await request(`${server.url}/api/tasks/${task.body.id}`, { headers: { authorization: 'Bearer bob-token' } })).toMatchObject({ status: 404 });
+      expect(await request(`${server.url}/api/tasks/query`, { method: 'POST', body: {} })).toMatchObject({ status: 403 });
+      const guide = await request(`${server.url}/reference/docs/page?slug=getting-started`);
+      expect(guide).toMatchObject({ status: 200, body: { html: expect.stringContaining('<h1>Getting started</h1>') } });
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,42 @@
+// The bundle mode of the parity matrix: `tessera build`'s buildBundle writes the services' bundle to a fresh
+// temporary folder, and its compilation.js is loaded with plain `require`, as the bundle's server.js loads it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { listServices, type Compilation, type ServerOptions } from 'tessera';
+import { buildBundle } from '../../generator';
+import { collectRoutes } from '../../runtime/server/action-routes';
+import { resolvePrefix } from '../../runtime/server/create-server';
+
+const NODE_MODULES = path.resolve(__dirname, '../../node_modules');
+
+/**
+ * One build, made when the first server asks for it and started by every later one, as one bundle is
+ * started again and again: only use it for servers of the same definitions (the suites all serve
+ * defineTestService). Building takes seconds (ts-morph), so a run builds once.
+ */
+export class BuiltBundle {
+  #directory: string | null = null;
+  #compilation: Compilation | null = null;
+
+  /** What `require('<bundle>/compilation.js')` answers, for createServer's `compilation`. */
+  compilationFor(options: ServerOptions): Compilation {
+    if (this.#compilation !== null) return this.#compilation;
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-parity-bundle-'));
+    this.#directory = directory;
+    const services = options.services ?? listServices();
+    const prefix = resolvePrefix(options.prefix);
+    // The bundle's server.js is never run here (the suites start the compilation themselves): entry and port are nominal.
+    buildBundle({ services, routes: collectRoutes(services, prefix), prefix, options, entry: 'app.ts', port: 4000 }, directory);
+    // Generated code requires ajv's runtime helpers: they resolve from node_modules beside the bundle, as when deployed.
+    fs.symlinkSync(NODE_MODULES, path.join(directory, 'node_modules'), 'dir');
+    this.#compilation = require(path.join(directory, 'compilation.js')) as Compilation;
+    return this.#compilation;
+  }
+
+  remove(): void {
+    if (this.#directory !== null) fs.rmSync(this.#directory, { recursive: true, force: true });
+    this.#directory = null;
+    this.#compilation = null;
+  }
+}

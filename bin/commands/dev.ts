@@ -1,0 +1,43 @@
+// `tessera dev <entry> [--port N]` (CONTRACT §7): serves the entry like start, with request logging and
+// the reference page, and restarts it whenever a source file it loaded changes.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CommandModule } from 'yargs';
+import { superviseDev } from '../dev/supervisor';
+import { exitWithError } from '../exit-with-error';
+import { EntryError } from '../load-entry';
+import { DEFAULT_PORT, resolvePort } from '../port';
+import { lastFlag } from './start';
+
+export interface DevArgs {
+  entry: string;
+  port?: string | string[];
+}
+
+export const devCommand: CommandModule<object, DevArgs> = {
+  command: 'dev <entry>',
+  describe: 'Serve an entry module for development: request log, reference page, restart on change',
+  builder: (yargs) =>
+    yargs
+      .positional('entry', {
+        type: 'string',
+        demandOption: true,
+        describe: 'Module that defines the services and may default-export the server options',
+      })
+      .option('port', {
+        // A string, so that spec §8.1's validator in bin/port.ts judges it rather than yargs.
+        type: 'string',
+        describe: `Port to listen on, 1 to 65535 (default: PORT, then ${DEFAULT_PORT})`,
+      }),
+  handler: (argv) => {
+    try {
+      // spec §8.1, checked once here: every restarted child gets the same valid port.
+      const port = resolvePort({ flag: lastFlag(argv.port), env: process.env.PORT, fallback: DEFAULT_PORT });
+      // A missing entry has nothing to watch: fail now, as start does, rather than wait for it.
+      if (!fs.existsSync(path.resolve(process.cwd(), argv.entry))) throw new EntryError(`entry not found: ${argv.entry}`);
+      superviseDev({ entry: argv.entry, port });
+    } catch (error) {
+      exitWithError(error);
+    }
+  },
+};

@@ -1,0 +1,51 @@
+// manifest.json: what built the bundle and the list of generated files, which the next build reads to delete
+// stale ones; only paths a build can generate are taken from it, so an edited one cannot delete other files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FileSystemHost } from 'ts-morph';
+import type { DialectName } from '../../runtime/dialects/dialect';
+import { BUNDLE_LAYOUT, MANIFEST_FILE, type BundleFile } from './layout';
+
+export interface BundleManifest {
+  /** The tessera package version that wrote the bundle. */
+  readonly tessera: string;
+  /** The application entry, relative to the bundle folder, with `/`. */
+  readonly entry: string;
+  readonly dialects: readonly DialectName[];
+  /** spec §8.1: the port a bundle listens on without PORT (the `--port` given to build). */
+  readonly defaultPort: number;
+  /** Every generated file but manifest.json, sorted. */
+  readonly files: readonly string[];
+}
+
+const FIXED_FILES = new Set(BUNDLE_LAYOUT.map((entry) => entry.path).filter((path) => !path.includes('<')));
+const HANDLER_FILE = /^handlers(\/[A-Za-z][A-Za-z0-9_-]*){2,3}\.js$/;
+const STATEMENTS_FILE = /^statements\/[A-Za-z][A-Za-z0-9_-]*\.[A-Za-z][A-Za-z0-9_-]*\.(sqlite|mysql|postgres)\.sql$/;
+
+/** Whether a path is one a build generates (and so may delete when it is stale). */
+export function isGeneratedPath(path: string): boolean {
+  return FIXED_FILES.has(path) || HANDLER_FILE.test(path) || STATEMENTS_FILE.test(path);
+}
+
+export function tesseraVersion(): string {
+  const packageJson = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
+  return packageJson.version;
+}
+
+/** The manifest file for the other files of the bundle. */
+export function emitManifest(manifest: Omit<BundleManifest, 'files'>, files: readonly BundleFile[]): BundleFile {
+  const listed: BundleManifest = { ...manifest, files: files.map((file) => file.path).sort() };
+  return { path: MANIFEST_FILE, text: JSON.stringify(listed, null, 2) + '\n' };
+}
+
+/** The generated files the previous build in `outDir` listed; none when there is no readable manifest. */
+export function previousFiles(outDir: string, fileSystem: FileSystemHost): string[] {
+  const manifestPath = join(outDir, MANIFEST_FILE);
+  if (!fileSystem.fileExistsSync(manifestPath)) return [];
+  try {
+    const files = (JSON.parse(fileSystem.readFileSync(manifestPath)) as Partial<BundleManifest>).files;
+    return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string' && isGeneratedPath(file)) : [];
+  } catch {
+    return []; // a manifest we cannot read names nothing to delete
+  }
+}

@@ -1,0 +1,56 @@
+// contract.json (CONTRACT §7): every mounted action's name, method, path, status, HTTP input shape and JSON
+// Schemas, in the OpenAPI document's order, so one resource's change is one hunk; client.ts is emitted from it.
+import type { HttpInputSource, HttpMethod } from '../../runtime/actions';
+import type { JsonSchema } from '../../runtime/crud/options';
+import { actionSchemas } from '../../runtime/openapi/action-schemas';
+import { documentedRoutes, openApiPath } from '../../runtime/openapi/documented-routes';
+import type { Service } from '../../runtime/service';
+
+export interface ContractAction {
+  /** The operationId: `blog.notes.list`, or `blog.ping` for a custom action. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** The full path with the prefix, parameters written `{id}` (OpenAPI style). */
+  readonly path: string;
+  readonly status: number;
+  /**
+   * Where the input travels: `body` (the whole input is the JSON body), `id-and-select` (`id` in the
+   * path, `select` as `?select=a,b`), `id-and-body` (`id` in the path, `data` as the body), `id`.
+   */
+  readonly httpInput: HttpInputSource;
+  /** The input as the action validates it (in-process shape, e.g. `{ id, data }` for update). */
+  readonly input: JsonSchema;
+  /** The success body. */
+  readonly output: JsonSchema;
+}
+
+export interface Contract {
+  readonly title: string;
+  readonly version: string;
+  readonly actions: readonly ContractAction[];
+}
+
+export interface ContractSource {
+  readonly services: readonly Service[];
+  /** The prefix as createServer resolves it (`/api`, or `''`). */
+  readonly prefix: string;
+  readonly title: string;
+  readonly version: string;
+}
+
+/** The contract of the routes createServer mounts for these services and prefix. */
+export function buildContract(source: ContractSource): Contract {
+  const actions = documentedRoutes(source.services, source.prefix).map((route): ContractAction => {
+    const schemas = actionSchemas(route.kind === 'crud' ? route.source : route.action);
+    return {
+      name: route.operationId,
+      method: route.route.method,
+      path: openApiPath(route.path),
+      status: route.route.status,
+      httpInput: route.route.input,
+      input: schemas.input,
+      output: schemas.output,
+    };
+  });
+  return { title: source.title, version: source.version, actions };
+}

@@ -1,0 +1,51 @@
+// Serves one file of an installed package (a UI bundle, a stylesheet) or of runtime/docs/assets: read
+// once on first request, answered with an ETag, revalidation, and gzip when the browser accepts it.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { RequestHandler } from 'express';
+
+const gzip = promisify(zlib.gzip);
+
+interface LoadedAsset {
+  body: Buffer;
+  gzipped: Buffer;
+  etag: string;
+}
+
+// One copy per file for the process: /docs and /reference (and every app) share Scalar's 4 MB bundle.
+const loaded = new Map<string, Promise<LoadedAsset>>();
+
+async function load(filePath: string): Promise<LoadedAsset> {
+  const body = await fs.readFile(filePath);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { body, gzipped: await gzip(body, { level: 6 }), etag };
+}
+
+export function staticAsset(filePath: string, contentType: string): RequestHandler {
+  return (req, res, next) => {
+    let loading = loaded.get(filePath);
+    if (loading === undefined) {
+      loading = load(filePath);
+      loaded.set(filePath, loading);
+    }
+    loading.then((asset) => {
+      res.setHeader('Content-Type', contentType);
+      // Unversioned URLs: cache, but revalidate after an hour so an upgraded package is picked up.
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.setHeader('ETag', asset.etag);
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (req.headers['if-none-match'] === asset.etag) {
+        res.status(304).end();
+        return;
+      }
+      const isGzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+      if (isGzip) res.setHeader('Content-Encoding', 'gzip');
+      res.end(isGzip ? asset.gzipped : asset.body);
+    }, (error: unknown) => {
+      loaded.delete(filePath); // a missing file may appear (a reinstall); try again next time
+      next(error);
+    });
+  };
+}

@@ -1,0 +1,113 @@
+// The published crud input schemas: exactly what ajv validates (input-schemas.ts), with readable `$defs`
+// names (Where, WhereLevel1 …, Condition.<field>) and the descriptions and defaults a reader needs.
+import type { CrudActionName } from '../actions';
+import { MAX_ORDER_BY, MAX_WHERE_DEPTH } from '../crud/input-schemas';
+import type { JsonSchema } from '../crud/options';
+import type { OperatorName } from '../query/operators';
+import { MAX_IN_VALUES } from '../query/operators';
+import { publishSchema } from './published-schema';
+import { rewriteRefs } from './schema-walk';
+
+const OPERATOR_DESCRIPTIONS: Record<OperatorName, string> = {
+  eq: 'equal to the value',
+  ne: 'not equal to the value',
+  gt: 'greater than the value',
+  gte: 'greater than or equal to the value',
+  lt: 'less than the value',
+  lte: 'less than or equal to the value',
+  in: `equal to one of the values (a non-empty list of at most ${MAX_IN_VALUES})`,
+  notIn: `equal to none of the values (a non-empty list of at most ${MAX_IN_VALUES})`,
+  between: 'between `[low, high]`, inclusive',
+  contains: 'contains the text (`%`, `_` and the like match themselves; case sensitivity follows the column collation)',
+  startsWith: 'starts with the text',
+  endsWith: 'ends with the text',
+  isNull: 'is null (the value is `true`)',
+  isNotNull: 'is not null (the value is `true`)',
+};
+
+/** Component-name-safe text: letters, digits, `.`, `_` and `-` (OpenAPI components/schemas keys). */
+export function safeName(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+/** The readable `$defs` name of each ajv def: where_0 → Where, where_3 → WhereLevel3, condition_title → Condition.title. */
+function defNames(defs: Record<string, unknown>): Map<string, string> {
+  const names = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const def of Object.keys(defs)) {
+    const where = /^where_(\d+)$/.exec(def);
+    let name = where !== null ? (where[1] === '0' ? 'Where' : `WhereLevel${where[1]}`) : `Condition.${safeName(def.replace(/^condition_/, ''))}`;
+    // Two keys may differ only in characters a component name cannot hold (`a$b`, `a_b`): number the later one.
+    for (let n = 2; taken.has(name); n++) name = `${name.replace(/_\d+$/, '')}_${n}`;
+    taken.add(name);
+    names.set(def, name);
+  }
+  return names;
+}
+
+function describeDefs(defs: Record<string, JsonSchema>, names: Map<string, string>): Record<string, JsonSchema> {
+  const described: Record<string, JsonSchema> = {};
+  for (const [def, schema] of Object.entries(defs)) {
+    const name = names.get(def)!;
+    if (def.startsWith('condition_')) {
+      const field = def.slice('condition_'.length);
+      const properties: Record<string, JsonSchema> = {};
+      for (const [operator, value] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+        properties[operator] = { ...value, description: OPERATOR_DESCRIPTIONS[operator as OperatorName] };
+      }
+      described[name] = { ...schema, description: `The operators allowed on \`${field}\`; several are ANDed.`, properties };
+    } else {
+      const depth = Number(def.slice('where_'.length));
+      const description =
+        depth === 0
+          ? `Which rows: conditions on filterable fields, each with only the operators its field policy allows, all ANDed; AND / OR / NOT nest at most ${MAX_WHERE_DEPTH} levels deep.`
+          : `A nested where, ${depth} level${depth === 1 ? '' : 's'} deep; it must name at least one condition.`;
+      described[name] = { description, ...schema };
+    }
+  }
+  return described;
+}
+
+function describeListInput(schema: JsonSchema, defaultLimit: number, maxLimit: number): JsonSchema {
+  const properties = { ...(schema.properties as Record<string, JsonSchema>) };
+  properties.select = { ...properties.select, description: 'Narrows each row to these readable fields. Default: every readable field.' };
+  properties.orderBy = {
+    ...properties.orderBy,
+    description: `At most ${MAX_ORDER_BY} entries, fields with \`sort: true\`. Rows always end ordered by primary key, so pages are stable.`,
+  };
+  const entry = properties.orderBy.items as JsonSchema;
+  const entryProperties = entry.properties as Record<string, JsonSchema>;
+  properties.orderBy.items = { ...entry, properties: { ...entryProperties, direction: { ...entryProperties.direction, default: 'asc' } } };
+  properties.limit = { ...properties.limit, default: defaultLimit, description: `Page size, 1..${maxLimit}; default ${defaultLimit}.` };
+  properties.offset = { ...properties.offset, default: 0, description: 'Rows to skip.' };
+  properties.includeTotal = { ...properties.includeTotal, default: false, description: 'Adds `total`: every matching row in scope, ignoring limit and offset.' };
+  return { ...schema, properties };
+}
+
+const ACTION_DESCRIPTIONS: Partial<Record<CrudActionName, string>> = {
+  create: "The new row's writable fields (`create: true`). A NOT NULL column without a default is required; any other key is refused.",
+  update: 'The fields to change (`update: true`), at least one; any other key is refused. Validation error paths point into the action input `{ id, data }` (`/data/<field>`).',
+};
+
+/** The published input schema of a crud action: what the action validates, annotated; self-contained (`$defs`). */
+export function crudInputSchema(inputSchema: JsonSchema, action: CrudActionName, limits: { defaultLimit: number; maxLimit: number }): JsonSchema {
+  let schema = publishSchema(inputSchema);
+  const defs = schema.$defs as Record<string, JsonSchema> | undefined;
+  if (defs !== undefined) {
+    const names = defNames(defs);
+    schema = rewriteRefs(schema, (ref) => {
+      const def = ref.startsWith('#/$defs/') ? names.get(ref.slice('#/$defs/'.length)) : undefined;
+      return def === undefined ? ref : `#/$defs/${def}`;
+    });
+    schema.$defs = describeDefs(schema.$defs as Record<string, JsonSchema>, names);
+  }
+  if (action === 'list' || action === 'findOne') schema = describeListInput(schema, limits.defaultLimit, limits.maxLimit);
+  if (action === 'update') {
+    const properties = schema.properties as Record<string, JsonSchema>;
+    const isEmpty = Object.keys((properties.data.properties ?? {}) as object).length === 0;
+    const description = isEmpty ? 'No field is updatable (`update: true`), so every update is refused.' : ACTION_DESCRIPTIONS.update;
+    schema = { ...schema, properties: { id: properties.id, data: { ...properties.data, description } } };
+  }
+  if (action === 'create') schema = { description: ACTION_DESCRIPTIONS.create, ...schema };
+  return schema;
+}

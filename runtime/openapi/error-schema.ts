@@ -1,0 +1,106 @@
+// The error body of CONTRACT §4 as one OpenAPI component, generated from ERROR_CODES, one shared response
+// per error status, and which statuses each route can answer.
+import { ERROR_CODES, TesseraError, type ErrorCode } from '../errors';
+import type { JsonSchema } from '../crud/options';
+import type { DocumentedRoute } from './documented-routes';
+
+export const ERROR_SCHEMA = 'Error';
+
+/** CONTRACT §4 "when", per code. A Record, so a code added to ERROR_CODES does not compile until it is described here. */
+const WHEN: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'malformed JSON body, or a path that is not valid percent-encoding',
+  VALIDATION_ERROR: 'the input violates the schema, a limit or the field policy',
+  UNAUTHORIZED: 'the context factory rejected the credentials',
+  FORBIDDEN: 'authorize said no, the access rules lack authorize, or a written row would leave the scope',
+  NOT_FOUND: 'no such row in scope',
+  CONFLICT: 'a unique or foreign-key violation',
+  PAYLOAD_TOO_LARGE: 'the body is larger than the server accepts (`bodyLimit`)',
+  UNSUPPORTED_MEDIA_TYPE: 'the body is not `application/json`',
+  INTERNAL_ERROR: 'anything else; the message never carries SQL, stack traces or secret values',
+};
+
+const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export function errorSchema(): JsonSchema {
+  return {
+    type: 'object',
+    description: 'Every error, from every route: `{ error: { code, message, details? } }`.',
+    required: ['error'],
+    additionalProperties: false,
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        additionalProperties: false,
+        properties: {
+          code: { type: 'string', enum: CODES, description: CODES.map((code) => `${code} (${ERROR_CODES[code]}): ${WHEN[code]}.`).join(' ') },
+          message: { type: 'string' },
+          details: {
+            type: 'array',
+            description: 'For VALIDATION_ERROR: what is wrong where, sorted by path.',
+            items: {
+              type: 'object',
+              required: ['path', 'message'],
+              additionalProperties: false,
+              properties: { path: { type: 'string', description: 'A JSON Pointer into the input.' }, message: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** `NOT_FOUND` → `NotFound`: the component name of a status's response, after its first code. */
+function pascal(code: string): string {
+  return code.toLowerCase().replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase());
+}
+
+/** The error statuses in ascending order, each with its codes in table order. */
+function statusCodes(): Map<number, ErrorCode[]> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of CODES) byStatus.set(ERROR_CODES[code], [...(byStatus.get(ERROR_CODES[code]) ?? []), code]);
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}
+
+export function errorResponseName(status: number): string {
+  return pascal(statusCodes().get(status)![0]);
+}
+
+function exampleBody(code: ErrorCode): unknown {
+  if (code !== 'VALIDATION_ERROR') return new TesseraError(code).toJSON();
+  const message = 'unknown input key `colour`';
+  return new TesseraError(code, message, [{ path: '/colour', message }]).toJSON();
+}
+
+/** components/responses: one per error status, every body an `Error`, with an example per code. */
+export function errorResponses(): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of statusCodes()) {
+    const examples: Record<string, unknown> = {};
+    for (const code of codes) examples[code] = { summary: WHEN[code], value: exampleBody(code) };
+    responses[errorResponseName(status)] = {
+      description: codes.map((code) => `${code}: ${WHEN[code]}.`).join(' '),
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` }, examples } },
+    };
+  }
+  return responses;
+}
+
+/**
+ * The error statuses a route can answer from Tessera itself. 401 needs a context factory (CONTRACT §3);
+ * 403 access rules; 404 an id; 409 a write; 413 and 415 a JSON body. A custom action's handler may throw
+ * any TesseraError, which its `default` response covers.
+ */
+export function errorStatuses(route: DocumentedRoute, hasContext: boolean): number[] {
+  const statuses = [400];
+  if (hasContext) statuses.push(401);
+  if (route.kind === 'crud') {
+    if (!route.source.runtime.access.isPublic) statuses.push(403);
+    if (route.route.input !== 'body') statuses.push(404);
+    if (route.action === 'create' || route.action === 'update' || route.action === 'delete') statuses.push(409);
+  }
+  if (route.route.method === 'POST' || route.route.method === 'PATCH') statuses.push(413, 415);
+  statuses.push(500);
+  return statuses;
+}

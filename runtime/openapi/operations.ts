@@ -1,0 +1,139 @@
+// One OpenAPI operation per documented route: operationId and summary, tag, parameters, request body
+// with examples the server accepts, the success response and every error status the route can answer.
+import type { CrudActionName } from '../actions';
+import type { JsonSchema } from '../crud/options';
+import { actionSchemas } from './action-schemas';
+import { componentRef, type ComponentSchemas } from './components';
+import type { DocumentedCrudRoute, DocumentedRoute, DocumentedServiceRoute } from './documented-routes';
+import { ERROR_SCHEMA, errorResponseName, errorStatuses } from './error-schema';
+import { routeExamples, type RouteExamples } from './request-examples';
+
+export type OpenApiOperation = Record<string, unknown>;
+
+const JSON_TYPE = 'application/json';
+
+const DESCRIPTIONS: Record<CrudActionName, string> = {
+  list: 'Lists the rows in scope, a page at a time. Each row holds the readable fields; `select` narrows them.',
+  get: 'Reads one row by primary key. `?select=a,b` narrows the row to those readable fields; any other query parameter is refused.',
+  findOne: 'The first row matching the list input, or null. Each row holds the readable fields; `select` narrows them. `limit` is validated, but one row is read.',
+  create: 'Creates a row and answers it whole (its readable fields).',
+  update: 'Changes the given fields of one row and answers the whole updated row (its readable fields).',
+  delete: 'Deletes one row.',
+  count: 'Counts the rows in scope that match `where`.',
+  exists: 'Whether any row in scope matches `where`.',
+};
+
+/** The component kind of each crud body (CONTRACT §5: list input, create input, update input …). */
+const BODY_KINDS: Partial<Record<CrudActionName, string>> = { list: 'ListInput', findOne: 'ListInput', count: 'WhereInput', exists: 'WhereInput', create: 'CreateInput', update: 'UpdateInput' };
+
+export interface OperationContext {
+  readonly components: ComponentSchemas;
+  readonly hasContext: boolean;
+  /** operationIds in the document, for links (only to operations that exist). */
+  readonly operationIds: ReadonlySet<string>;
+}
+
+function jsonContent(schema: JsonSchema, examples?: RouteExamples['body']): Record<string, unknown> {
+  const media: Record<string, unknown> = { schema };
+  if (examples !== undefined && Object.keys(examples).length > 0) media.examples = examples;
+  return { [JSON_TYPE]: media };
+}
+
+function errorResponses(route: DocumentedRoute, hasContext: boolean): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const status of errorStatuses(route, hasContext)) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
+  return responses;
+}
+
+function crudDescription(route: DocumentedCrudRoute): string {
+  const { runtime } = route.source;
+  const notes = [DESCRIPTIONS[route.action]];
+  if (!runtime.access.isPublic) {
+    notes.push('Access rules apply: authorize runs on every call, and scope limits the rows reached.');
+    if (route.route.input !== 'body') notes.push('A row outside the scope answers 404, like a missing one.');
+  }
+  const scrubbed = runtime.readableScrubbed.map((field) => `\`${field.key}\``);
+  if (scrubbed.length > 0 && route.action !== 'delete' && route.action !== 'count' && route.action !== 'exists') {
+    notes.push(`Scrubbed per caller (typed unknown): ${scrubbed.join(', ')}.`);
+  }
+  return notes.join(' ');
+}
+
+/** create's answer links to the row's get, update and delete routes, when the primary key is returned as stored. */
+function createLinks(route: DocumentedCrudRoute, operationIds: ReadonlySet<string>): Record<string, unknown> | undefined {
+  const { runtime } = route.source;
+  const pk = runtime.readable.find((field) => field.key === runtime.pkKey);
+  if (pk === undefined || pk.scrub !== null) return undefined;
+  const links: Record<string, unknown> = {};
+  for (const action of ['get', 'update', 'delete']) {
+    const operationId = `${route.service.name}.${route.resource.name}.${action}`;
+    if (operationIds.has(operationId)) links[action] = { operationId, parameters: { id: `$response.body#/${pk.key}` } };
+  }
+  return Object.keys(links).length > 0 ? links : undefined;
+}
+
+function crudOperation(route: DocumentedCrudRoute, context: OperationContext): OpenApiOperation {
+  const { runtime } = route.source;
+  const owner = route.tag;
+  const schemas = actionSchemas(route.source);
+  const examples = routeExamples(route);
+  const input = schemas.input.properties as Record<string, JsonSchema>;
+  const operation: OpenApiOperation = { operationId: route.operationId, summary: route.operationId, description: crudDescription(route), tags: [route.tag] };
+
+  const parameters: unknown[] = [];
+  if (route.route.input !== 'body') {
+    const id: Record<string, unknown> = { name: 'id', in: 'path', required: true, description: `The row's primary key (\`${runtime.pkKey}\`).`, schema: input.id };
+    if (examples.id !== undefined) id.example = examples.id;
+    parameters.push(id);
+  }
+  if (route.action === 'get') {
+    const select: Record<string, unknown> = { name: 'select', in: 'query', required: false, style: 'form', explode: false, description: 'Comma-separated readable fields to return (default: every readable field).', schema: input.select };
+    if (examples.select !== undefined) select.example = examples.select;
+    parameters.push(select);
+  }
+  if (parameters.length > 0) operation.parameters = parameters;
+
+  const kind = BODY_KINDS[route.action];
+  if (kind !== undefined) {
+    const body = route.action === 'update' ? input.data : schemas.input;
+    const required = route.action === 'update' || (route.action === 'create' && runtime.creatable.some((field) => field.isRequiredOnCreate));
+    operation.requestBody = { required, content: jsonContent(context.components.addLifted(owner, body, kind), examples.body) };
+  }
+
+  const output = context.components.addLifted(owner, schemas.output, route.action === 'list' ? 'ListOutput' : null);
+  const success: Record<string, unknown> = { description: route.route.status === 201 ? 'Created' : 'OK', content: jsonContent(output) };
+  const links = route.action === 'create' ? createLinks(route, context.operationIds) : undefined;
+  if (links !== undefined) success.links = links;
+  operation.responses = { [String(route.route.status)]: success, ...errorResponses(route, context.hasContext) };
+  return operation;
+}
+
+function serviceOperation(route: DocumentedServiceRoute, context: OperationContext): OpenApiOperation {
+  const { action } = route;
+  const schemas = actionSchemas(action);
+  const examples = routeExamples(route);
+  const owner = route.operationId;
+  const input = action.input === undefined ? schemas.input : context.components.addWhole(`${owner}.Input`, schemas.input);
+  const output = action.output === undefined ? schemas.output : context.components.addWhole(`${owner}.Output`, schemas.output);
+  const source = route.route.source;
+  // No body reads as `{}` (json-body.ts): the body is required only when the input schema refuses `{}`.
+  const validate = source.kind === 'service-action' && source.validators !== null ? source.validators.get('input') : null;
+  const required = validate !== null && validate({}) !== true;
+  return {
+    operationId: route.operationId,
+    summary: route.operationId,
+    description: `Custom action \`${action.name}\` of service \`${route.service.name}\`: the input is the JSON body; answers 200 with the handler's result.`,
+    tags: [route.tag],
+    requestBody: { required, content: jsonContent(input, examples.body) },
+    responses: {
+      [String(route.route.status)]: { description: 'OK', content: jsonContent(output) },
+      ...errorResponses(route, context.hasContext),
+      default: { description: 'Any other TesseraError the handler throws, with its own status.', content: jsonContent(componentRef(ERROR_SCHEMA)) },
+    },
+  };
+}
+
+/** The operation object of a documented route; its schemas are registered in `context.components`. */
+export function operationFor(route: DocumentedRoute, context: OperationContext): OpenApiOperation {
+  return route.kind === 'crud' ? crudOperation(route, context) : serviceOperation(route, context);
+}

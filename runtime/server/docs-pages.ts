@@ -1,0 +1,60 @@
+// Mounts the documentation pages of spec §4.2 at the root, outside `prefix`: Scalar at `docsPath`,
+// Swagger UI at `swaggerPath` and, when `reference` asks for it, the reference page. `docs: false` removes all.
+import type { Express } from 'express';
+import { SetupError } from '../errors';
+import { createDocumentationSite } from '../docs/documentation-site';
+import { mountReferencePage } from '../docs/reference-page';
+import { mountScalarPage } from '../docs/scalar-page';
+import { mountSwaggerPage } from '../docs/swagger-page';
+import { DEFAULT_OPENAPI_PATH, DEFAULT_TITLE } from './openapi-route';
+import type { ServerOptions } from './server-options';
+
+export const DEFAULT_DOCS_PATH = '/docs';
+export const DEFAULT_SWAGGER_PATH = '/swagger';
+export const DEFAULT_REFERENCE_PATH = '/reference';
+
+const PAGE_PATH = /^(\/[A-Za-z0-9._~-]+)+$/;
+
+export function mountDocsPages(app: Express, options: ServerOptions): void {
+  // The reference page shows the OpenAPI document too, so it goes with the others (README: docs: false).
+  if (options.docs === false) return;
+  const title = options.title ?? DEFAULT_TITLE;
+  const openApiPath = options.openApiPath ?? DEFAULT_OPENAPI_PATH;
+  const docsPath = checkPath('docsPath', options.docsPath ?? DEFAULT_DOCS_PATH);
+  const swaggerPath = checkPath('swaggerPath', options.swaggerPath ?? DEFAULT_SWAGGER_PATH);
+  const reference = referenceSettings(options.reference);
+  checkDistinct({ openApiPath, docsPath, swaggerPath, ...(reference === null ? {} : { 'reference.path': reference.path }) });
+
+  mountScalarPage(app, { path: docsPath, title, openApiPath });
+  mountSwaggerPage(app, { path: swaggerPath, title, openApiPath });
+  if (reference === null) return;
+  // Relative folders start at process.cwd(); `tessera start` has already made them relative to the entry.
+  const documentation = options.documentation === undefined ? null : createDocumentationSite(options.documentation, { baseDir: process.cwd() });
+  mountReferencePage(app, { path: reference.path, title, openApiPath, documents: reference.documents, documentation });
+}
+
+/** spec §4.3: `true` → /reference; an options object mounts the page only when it names a path. */
+function referenceSettings(option: ServerOptions['reference']): { path: string; documents: unknown } | null {
+  if (option === undefined || option === false) return null;
+  if (option === true) return { path: DEFAULT_REFERENCE_PATH, documents: undefined };
+  if (typeof option !== 'object' || option === null) throw new SetupError('reference must be a boolean or { path?, documents? }');
+  for (const key of Object.keys(option)) {
+    if (key !== 'path' && key !== 'documents') throw new SetupError(`reference.${key} is not an option (expected path and documents)`);
+  }
+  if (option.path === undefined) return null;
+  return { path: checkPath('reference.path', option.path), documents: option.documents };
+}
+
+function checkPath(name: string, value: unknown): string {
+  if (typeof value !== 'string' || !PAGE_PATH.test(value)) throw new SetupError(`${name} "${String(value)}" must be "/"-separated path segments, such as "/docs"`);
+  return value;
+}
+
+function checkDistinct(paths: Record<string, string>): void {
+  const byPath = new Map<string, string>();
+  for (const [name, value] of Object.entries(paths)) {
+    const other = byPath.get(value);
+    if (other !== undefined) throw new SetupError(`${other} and ${name} are both "${value}"`);
+    byPath.set(value, name);
+  }
+}

@@ -1,0 +1,62 @@
+// GET {openApiPath} (spec §4.2): the raw OpenAPI 3.1 document, built once at construction, outside the
+// prefix, and only when `docs` is on. The docs pages reuse the same document (serverOpenApiDocument).
+import type { RequestHandler } from 'express';
+import { SetupError } from '../errors';
+import { buildOpenApiDocument, type OpenApiDocument } from '../openapi/document';
+import type { Service } from '../service';
+import type { MountedRoute } from './action-routes';
+import type { ServerOptions } from './server-options';
+
+export const DEFAULT_OPENAPI_PATH = '/openapi.json';
+/** spec §4.3: a fixed title ending in "API Mesh"; CONTRACT §5 names it. */
+export const DEFAULT_TITLE = 'Tessera API Mesh';
+/** spec §9: published as `info.version`. */
+export const DEFAULT_VERSION = '1.0.0';
+
+/** Root routes createServer always mounts. */
+const FIXED_PATHS = ['/_health', '/_app/services'];
+
+/** Whether an Express path with `:params` (`/notes/:id`) matches a literal path. */
+function matchesPath(pattern: string, path: string): boolean {
+  const patternSegments = pattern.split('/');
+  const pathSegments = path.split('/');
+  return patternSegments.length === pathSegments.length && patternSegments.every((segment, index) => segment.startsWith(':') || segment === pathSegments[index]);
+}
+
+/**
+ * `openApiPath`, checked like `prefix`: "/"-separated segments, and no route of its own (the health and
+ * services routes, or a GET action route such as `/notes/:id` with an empty prefix) may answer it.
+ */
+export function resolveOpenApiPath(path: string | undefined, routes: readonly MountedRoute[]): string {
+  if (path === undefined) return DEFAULT_OPENAPI_PATH;
+  if (typeof path !== 'string' || !/^(\/[A-Za-z0-9._~-]+)+$/.test(path)) {
+    throw new SetupError(`openApiPath ${JSON.stringify(path)} must be "/"-separated path segments, such as "/openapi.json"`);
+  }
+  if (FIXED_PATHS.includes(path)) throw new SetupError(`openApiPath "${path}" is already the path of a server route`);
+  const taken = routes.find(({ route, path: routePath }) => route.method === 'GET' && matchesPath(routePath, path));
+  if (taken !== undefined) throw new SetupError(`openApiPath "${path}" would be answered by the route GET ${taken.path} (${taken.route.action})`);
+  return path;
+}
+
+/**
+ * The document createServer serves for these options, services and resolved prefix: `title` (default
+ * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, and 401 only with a `context` factory.
+ */
+export function serverOpenApiDocument(options: ServerOptions, services: readonly Service[], prefix: string): OpenApiDocument {
+  return buildOpenApiDocument({
+    services,
+    prefix,
+    title: options.title ?? DEFAULT_TITLE,
+    version: options.version ?? DEFAULT_VERSION,
+    description: options.description,
+    hasContext: options.context !== undefined,
+  });
+}
+
+/** Serializes once: every request gets the same bytes. */
+export function openApiRoute(document: OpenApiDocument): RequestHandler {
+  const body = JSON.stringify(document);
+  return (_req, res) => {
+    res.type('application/json').send(body);
+  };
+}
