@@ -3,9 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createServer } from 'tessera';
 import blogOptions, { blog } from '../../fixtures/blog/app';
-import { openIsolatedDatabase } from '../helpers/isolated-database';
-import { ADMIN, clearRegistry, defineTestService, listen } from '../helpers/test-app';
-import { openApiConformanceSuite } from '../suites/openapi-conformance.suite';
+import { openApiConformanceSuite, testAppConformanceSuite } from '../suites/openapi-conformance.suite';
 
 /** Listens on a free port with an Express application built by the test (the blog keeps its own context factory). */
 async function listenApp(app: Express): Promise<{ url: string; close(): Promise<void> }> {
@@ -16,20 +14,7 @@ async function listenApp(app: Express): Promise<{ url: string; close(): Promise<
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-describe('the OpenAPI document of the test application on sqlite', () => {
-  openApiConformanceSuite({
-    async start() {
-      const database = await openIsolatedDatabase('sqlite', 'openapi');
-      await database.reset();
-      clearRegistry();
-      const service = defineTestService(database);
-      const server = await listen({ services: [service.shop] });
-      return { url: server.url, close: async () => (await server.close(), await database.close()) };
-    },
-    headers: { 'x-test-user': JSON.stringify({ user: ADMIN }) },
-    alwaysForbidden: ['shop.categories'], // access: {} has no authorize (spec §5.1 rule 4)
-  });
-});
+testAppConformanceSuite('sqlite');
 
 describe('the OpenAPI document of fixtures/blog', () => {
   openApiConformanceSuite({

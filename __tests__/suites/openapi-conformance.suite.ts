@@ -3,7 +3,10 @@
 // derived from the schemas to be invalid answer 400 VALIDATION_ERROR with a body the error schema accepts.
 import { OPERATOR_NAMES } from 'tessera';
 import { bodyValidator, component, operationsOf, resolve, responseSchema, successStatus, type DocumentedOperation } from '../helpers/openapi-reader';
+import type { DialectName } from '../helpers/databases';
+import { openIsolatedDatabase } from '../helpers/isolated-database';
 import { request, type Response } from '../helpers/request';
+import { ADMIN, clearRegistry, defineTestService, listen } from '../helpers/test-app';
 
 export interface ConformanceApp {
   /** Starts the application's real server; called once, in beforeAll. */
@@ -178,4 +181,25 @@ export function openApiConformanceSuite(app: ConformanceApp): void {
     const first = Object.values<any>(examples)[0]?.value;
     return typeof first === 'object' && first !== null && !Array.isArray(first) ? first : {};
   }
+}
+
+/**
+ * The suite on the test application over `dialect`, in a namespace of its own (the crud suites run in
+ * parallel on the same tables), called by an admin so that scoped routes answer too.
+ */
+export function testAppConformanceSuite(dialect: DialectName): void {
+  describe(`the OpenAPI document of the test application on ${dialect}`, () => {
+    openApiConformanceSuite({
+      async start() {
+        const database = await openIsolatedDatabase(dialect, 'openapi');
+        await database.reset();
+        clearRegistry();
+        const service = defineTestService(database);
+        const server = await listen({ services: [service.shop] });
+        return { url: server.url, close: async () => (await server.close(), await database.close()) };
+      },
+      headers: { 'x-test-user': JSON.stringify({ user: ADMIN }) },
+      alwaysForbidden: ['shop.categories'], // access: {} has no authorize (spec §5.1 rule 4)
+    });
+  });
 }

@@ -6,7 +6,7 @@ import type { BundleReport } from '../../generator';
 import { exitWithError } from '../exit-with-error';
 import { loadEntry } from '../load-entry';
 import { DEFAULT_PORT, resolvePort } from '../port';
-import { lastFlag } from './start';
+import { lastFlag, withEntryAndPort } from './shared-options';
 
 export interface BuildArgs {
   entry: string;
@@ -18,18 +18,10 @@ export const buildCommand: CommandModule<object, BuildArgs> = {
   command: 'build <entry>',
   describe: 'Write a bundle: server entry, compiled handlers, statement shapes, OpenAPI, contract and typed client',
   builder: (yargs) =>
-    yargs
-      .positional('entry', {
-        type: 'string',
-        demandOption: true,
-        describe: 'Module that defines the services and may default-export the server options',
-      })
-      .option('out', { type: 'string', describe: 'Folder to write the bundle into (default: dist)' })
-      .option('port', {
-        // A string, so that spec §8.1's validator in bin/port.ts judges it rather than yargs.
-        type: 'string',
-        describe: `Port the bundle listens on when PORT is not set, 1 to 65535 (default: ${DEFAULT_PORT})`,
-      }),
+    withEntryAndPort(yargs, `Port the bundle listens on when PORT is not set, 1 to 65535 (default: ${DEFAULT_PORT})`).option('out', {
+      type: 'string',
+      describe: 'Folder to write the bundle into (default: dist)',
+    }),
   handler: (argv) => {
     try {
       const out = lastFlag(argv.out) ?? 'dist';

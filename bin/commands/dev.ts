@@ -7,7 +7,7 @@ import { superviseDev } from '../dev/supervisor';
 import { exitWithError } from '../exit-with-error';
 import { EntryError } from '../load-entry';
 import { DEFAULT_PORT, resolvePort } from '../port';
-import { lastFlag } from './start';
+import { lastFlag, withEntryAndPort } from './shared-options';
 
 export interface DevArgs {
   entry: string;
@@ -17,18 +17,7 @@ export interface DevArgs {
 export const devCommand: CommandModule<object, DevArgs> = {
   command: 'dev <entry>',
   describe: 'Serve an entry module for development: request log, reference page, restart on change',
-  builder: (yargs) =>
-    yargs
-      .positional('entry', {
-        type: 'string',
-        demandOption: true,
-        describe: 'Module that defines the services and may default-export the server options',
-      })
-      .option('port', {
-        // A string, so that spec §8.1's validator in bin/port.ts judges it rather than yargs.
-        type: 'string',
-        describe: `Port to listen on, 1 to 65535 (default: PORT, then ${DEFAULT_PORT})`,
-      }),
+  builder: (yargs) => withEntryAndPort(yargs, `Port to listen on, 1 to 65535 (default: PORT, then ${DEFAULT_PORT})`),
   handler: (argv) => {
     try {
       // spec §8.1, checked once here: every restarted child gets the same valid port.

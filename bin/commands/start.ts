@@ -7,6 +7,7 @@ import { exitWithError } from '../exit-with-error';
 import { loadEntry } from '../load-entry';
 import { DEFAULT_PORT, resolvePort } from '../port';
 import { serve } from '../serve';
+import { lastFlag, withEntryAndPort } from './shared-options';
 
 export interface StartArgs {
   entry: string;
@@ -19,18 +20,7 @@ export const startCommand: CommandModule<object, StartArgs> = {
   command: 'start <entry>',
   describe: 'Start the production server of an entry module',
   builder: (yargs) =>
-    yargs
-      .positional('entry', {
-        type: 'string',
-        demandOption: true,
-        describe: 'Module that defines the services and may default-export the server options',
-      })
-      .option('port', {
-        // A string, so that spec §8.1's validator in bin/port.ts judges it rather than yargs.
-        type: 'string',
-        describe: `Port to listen on, 1 to 65535 (default: PORT, then ${DEFAULT_PORT})`,
-      })
-      .option('dev', { type: 'boolean', hidden: true }),
+    withEntryAndPort(yargs, `Port to listen on, 1 to 65535 (default: PORT, then ${DEFAULT_PORT})`).option('dev', { type: 'boolean', hidden: true }),
   handler: (argv) => {
     try {
       startServer(argv);
@@ -39,11 +29,6 @@ export const startCommand: CommandModule<object, StartArgs> = {
     }
   },
 };
-
-/** `--port 1 --port 2` arrives as an array; the last one wins, as with most CLIs. */
-export function lastFlag(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[value.length - 1] : value;
-}
 
 /** Resolves the port, loads the entry, creates the application and starts listening. */
 export function startServer(args: StartArgs): Server {
