@@ -36,12 +36,29 @@ describe('resolveReferenceDocuments', () => {
     [{ name: ' ', url: '/a.json' }, 'reference.documents[0].name must be a non-empty string'],
     [{ name: 'A', url: 'javascript:alert(1)' }, 'reference.documents[0].url must be a path on this server (/specs/billing.json) or an http(s) URL'],
     [{ name: 'A', url: '//evil.example/a.json' }, 'reference.documents[0].url must be a path on this server'],
+    // Browsers read `\` as `/` and drop tabs and newlines: both are `//evil.example/a.json`.
+    [{ name: 'A', url: '/\\evil.example/a.json' }, 'reference.documents[0].url must be a path on this server'],
+    [{ name: 'A', url: '/\t/evil.example/a.json' }, 'reference.documents[0].url must be a path on this server'],
     [{ name: 'A', url: 'openapi.json' }, 'reference.documents[0].url must be a path on this server'],
     [{ name: 'A', document: [] }, 'reference.documents[0].document must be an OpenAPI document object'],
     ['A', 'reference.documents[0] must be { name, url } or { name, document }'],
   ])('refuses %j with a SetupError', (entry, message) => {
     expect(() => resolveReferenceDocuments([entry], '/reference')).toThrow(SetupError);
     expect(() => resolveReferenceDocuments([entry], '/reference')).toThrow(message);
+  });
+
+  it('refuses a URL with credentials without quoting them: fetch() would refuse it, and the page would publish them', () => {
+    for (const url of ['https://reader:s3cr3t-token@specs.example/a.json', 'https://s3cr3t-token@specs.example/a.json']) {
+      let error: unknown;
+      try {
+        resolveReferenceDocuments([{ name: 'A', url }], '/reference');
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeInstanceOf(SetupError);
+      expect((error as Error).message).toBe('reference.documents[0].url must not hold credentials (user:password@): the page publishes it');
+      expect((error as Error).message).not.toContain('s3cr3t-token');
+    }
   });
 
   it('refuses a name used twice and a value that is not an array', () => {

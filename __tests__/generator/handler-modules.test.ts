@@ -81,4 +81,30 @@ describe('generated handler modules', () => {
       client.close();
     }
   });
+
+  it('filters on a column key holding "/", "~" and "%", which a JSON Pointer must escape, and documents it', async () => {
+    const key = 'size/~%2F';
+    const table = sqliteTable('sized', { id: integer('id').primaryKey(), [key]: text('size') });
+    const client = new Database(':memory:');
+    client.exec("CREATE TABLE sized (id INTEGER PRIMARY KEY, size TEXT); INSERT INTO sized VALUES (1, 'S'), (2, 'L')");
+    const service = defineService({ name: 'odd', db: drizzle(client) });
+    service.resource({ name: 'sized', table, id: table.id }).use(crud({ access: 'public', fields: { id: { read: true }, [key]: { read: true, filter: ['eq'] } } }));
+    const server = createServer({ services: [service], requestLogging: false }).listen(0);
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const answer = await request(`${url}/api/sized/query`, { method: 'POST', body: { where: { [key]: { eq: 'L' } } } });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ items: [{ id: 2, [key]: 'L' }] });
+      const refused = await request(`${url}/api/sized/query`, { method: 'POST', body: { where: { [key]: { ne: 'L' } } } });
+      expect(refused.status).toBe(400);
+      const document = (await request(`${url}/openapi.json`)).body;
+      // Every reference of the document names a component that exists.
+      const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((match) => match[1]);
+      expect(refs.length).toBeGreaterThan(0);
+      for (const ref of refs) expect(Object.keys(document.components.schemas)).toContain(ref);
+    } finally {
+      server.close();
+      client.close();
+    }
+  });
 });

@@ -56,6 +56,12 @@ describe('TypeNames', () => {
     expect(() => names.reserve('Input')).toThrow('type name Input is used twice');
   });
 
+  it('never derives Array or Record, which would shadow the global types the emitted code uses', () => {
+    const names = new TypeNames();
+    expect(names.derive('Array')).toBe('Array2');
+    expect(names.derive('record')).toBe('Record2');
+  });
+
   it('pascalCase splits names on anything but letters and digits', () => {
     expect(pascalCase('blog.order-items.findOne')).toBe('BlogOrderItemsFindOne');
   });

@@ -1,5 +1,8 @@
 // writeBundle on ts-morph's in-memory file system: exact texts written, unchanged files left alone,
 // the manifest last, and only files an earlier manifest listed (and a build can generate) deleted.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { InMemoryFileSystemHost } from 'ts-morph';
 import { writeBundle } from '../../generator/bundle/write-bundle';
 import type { BundleFile } from '../../generator/bundle/layout';
@@ -58,6 +61,26 @@ describe('writeBundle', () => {
     expect(fileSystem.readFileSync('/project/src/app.ts')).toBe('source');
     expect(fileSystem.readFileSync(`${OUT}/notes.txt`)).toBe('mine');
     expect(fileSystem.readFileSync(`${OUT}/handlers/shop/items/mine.js`)).toBe('mine');
+  });
+
+  it('never deletes through a symbolic link that leads out of the bundle folder', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-write-bundle-'));
+    try {
+      const out = path.join(root, 'dist');
+      const sources = path.join(root, 'src');
+      fs.mkdirSync(path.join(sources, 'shop', 'items'), { recursive: true });
+      fs.writeFileSync(path.join(sources, 'shop', 'items', 'list.js'), 'mine');
+      fs.mkdirSync(out);
+      // An edited bundle: `handlers` links to the sources, and the manifest names a file behind the link.
+      fs.symlinkSync(sources, path.join(out, 'handlers'));
+      fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ files: ['handlers/shop/items/list.js', 'server.js'] }));
+      const report = writeBundle(out, bundle(server));
+      expect(report.removed).toEqual([]);
+      expect(fs.readFileSync(path.join(sources, 'shop', 'items', 'list.js'), 'utf8')).toBe('mine');
+      expect(fs.lstatSync(path.join(out, 'handlers')).isSymbolicLink()).toBe(true);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('treats an unreadable manifest as naming nothing to delete', () => {

@@ -137,6 +137,13 @@ describe('documentation pages', () => {
       }
     });
 
+    it('writes a title with `$` into the Swagger UI page as it is, not as a replacement pattern', async () => {
+      const { url } = await testbed.start({ title: "Pay$` $& $' $$ API" });
+      const { text } = await request(`${url}/swagger/`);
+      const written = /<title>([^<]*)<\/title>/.exec(text)![1];
+      expect(written.replace(/&#36;/g, '$')).toBe('Pay$` $&amp; $&#39; $$ API');
+    });
+
     it('embeds it in the page configuration as JSON that cannot end the script element', async () => {
       const { url } = await testbed.start({ title, reference: true });
       const { text } = await request(`${url}/reference`);
@@ -194,6 +201,22 @@ describe('documentation pages', () => {
       const again = await rawGet(`${url}/docs/scalar-page.js`, { 'if-none-match': String(first.headers.etag) });
       expect(again.status).toBe(304);
       expect(again.body.length).toBe(0);
+    });
+
+    it('gives the gzipped and the plain body their own ETag, and answers 304 to either in an If-None-Match list', async () => {
+      const { url } = await testbed.start();
+      const plain = await rawGet(`${url}/docs/scalar-page.js`);
+      const gzipped = await rawGet(`${url}/docs/scalar-page.js`, { 'accept-encoding': 'gzip' });
+      const plainTag = String(plain.headers.etag);
+      const gzippedTag = String(gzipped.headers.etag);
+      // RFC 9110 §8.8.3: a strong validator names one representation, and a content coding makes another.
+      expect(gzippedTag).not.toBe(plainTag);
+      const list = `"stale", W/${gzippedTag}, ${plainTag}`;
+      expect((await rawGet(`${url}/docs/scalar-page.js`, { 'if-none-match': list })).status).toBe(304);
+      expect((await rawGet(`${url}/docs/scalar-page.js`, { 'if-none-match': list, 'accept-encoding': 'gzip' })).status).toBe(304);
+      // Each tag revalidates only its own representation.
+      expect((await rawGet(`${url}/docs/scalar-page.js`, { 'if-none-match': gzippedTag })).status).toBe(200);
+      expect((await rawGet(`${url}/docs/scalar-page.js`, { 'if-none-match': plainTag, 'accept-encoding': 'gzip' })).status).toBe(200);
     });
   });
 

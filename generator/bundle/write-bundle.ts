@@ -40,10 +40,20 @@ function createProject(options: WriteOptions): Project {
   });
 }
 
+/**
+ * Whether an existing folder is inside `outDir` on disk, not only by name: a symbolic link on the way (an
+ * edited bundle's `handlers` linking to the sources) leads elsewhere, and nothing there is ours to delete.
+ */
+function isInsideOnDisk(fileSystem: FileSystemHost, outDir: string, folder: string): boolean {
+  const realOutDir = fileSystem.realpathSync(outDir);
+  const realFolder = fileSystem.realpathSync(folder);
+  return realFolder === realOutDir || realFolder.startsWith(realOutDir + sep);
+}
+
 /** Deletes the folders a removed file leaves empty, up to (not including) `outDir`. */
 function removeEmptyFolders(fileSystem: FileSystemHost, outDir: string, file: string): void {
   for (let folder = dirname(file); folder.startsWith(outDir + sep); folder = dirname(folder)) {
-    if (!fileSystem.directoryExistsSync(folder) || fileSystem.readDirSync(folder).length > 0) return;
+    if (!fileSystem.directoryExistsSync(folder) || !isInsideOnDisk(fileSystem, outDir, folder) || fileSystem.readDirSync(folder).length > 0) return;
     fileSystem.deleteSync(folder);
   }
 }
@@ -76,10 +86,15 @@ export function writeBundle(outDir: string, files: readonly BundleFile[], option
     fileSystem.writeFileSync(join(outDir, file.path), file.text);
   }
 
+  const removed: string[] = [];
   for (const path of stale) {
     const target = join(outDir, path);
-    if (fileSystem.fileExistsSync(target)) fileSystem.deleteSync(target);
+    if (fileSystem.fileExistsSync(target)) {
+      if (!isInsideOnDisk(fileSystem, outDir, dirname(target))) continue;
+      fileSystem.deleteSync(target);
+    }
     removeEmptyFolders(fileSystem, outDir, target);
+    removed.push(path);
   }
-  return { files: files.length, written: changed.map((file) => file.path), removed: stale };
+  return { files: files.length, written: changed.map((file) => file.path), removed };
 }

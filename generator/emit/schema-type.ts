@@ -7,7 +7,8 @@ type Schema = Record<string, unknown>;
 
 /** Type alias names of a namespace: `#/$defs/<def>` → alias, shared by the schemas emitted into it. */
 export class TypeNames {
-  readonly #taken = new Set<string>();
+  // The global types emitted code refers to: a `$defs` key `Array` must not shadow them inside the namespace.
+  readonly #taken = new Set<string>(['Array', 'Record']);
 
   /** Reserves a fixed name (`Input`, `Output`). */
   reserve(alias: string): string {

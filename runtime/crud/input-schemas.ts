@@ -61,8 +61,10 @@ function conditionSchema(field: FieldModel): JsonSchema {
   };
 }
 
+/** A `$ref` is a URI fragment holding a JSON Pointer: a column key with `/`, `~` or `%` must be escaped twice. */
 function conditionRef(key: string): string {
-  return `#/$defs/condition_${key}`;
+  const pointerToken = `condition_${key}`.replace(/~/g, '~0').replace(/\//g, '~1');
+  return `#/$defs/${encodeURIComponent(pointerToken)}`;
 }
 
 function whereRef(depth: number): string {

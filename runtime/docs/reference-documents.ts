@@ -55,15 +55,18 @@ export function resolveReferenceDocuments(documents: unknown, pagePath: string):
   return resolved;
 }
 
+// Where same-origin paths are resolved to check that they stay on this server.
+const SAME_ORIGIN = 'http://tessera.invalid';
+
 // A same-origin path (`/specs/billing.json`) or an absolute http(s) URL; nothing that could run script.
 function checkUrl(url: unknown, where: string): string {
-  if (typeof url === 'string' && /^\/(?!\/)/.test(url)) return url;
-  if (typeof url === 'string' && /^https?:\/\//i.test(url)) {
-    try {
-      return new URL(url).href;
-    } catch {
-      // reported below
-    }
+  if (typeof url === 'string' && URL.canParse(url, SAME_ORIGIN)) {
+    // Parsed as the browser will: `/\evil.example/…` and `/<tab>/evil.example/…` leave the origin, like `//evil.example/…`.
+    const parsed = new URL(url, SAME_ORIGIN);
+    // fetch() refuses a URL with credentials, and the page would show them to every visitor (so not quoted here either).
+    if (parsed.username !== '' || parsed.password !== '') throw new SetupError(`${where}.url must not hold credentials (user:password@): the page publishes it`);
+    if (url.startsWith('/') && parsed.origin === SAME_ORIGIN) return url;
+    if (/^https?:\/\//i.test(url)) return parsed.href;
   }
   throw new SetupError(`${where}.url must be a path on this server (/specs/billing.json) or an http(s) URL`);
 }

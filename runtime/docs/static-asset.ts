@@ -12,6 +12,8 @@ interface LoadedAsset {
   body: Buffer;
   gzipped: Buffer;
   etag: string;
+  /** A strong ETag names one representation: the gzipped body has its own. */
+  gzippedEtag: string;
 }
 
 // One copy per file for the process: /docs and /reference (and every app) share Scalar's 4 MB bundle.
@@ -19,8 +21,8 @@ const loaded = new Map<string, Promise<LoadedAsset>>();
 
 async function load(filePath: string): Promise<LoadedAsset> {
   const body = await fs.readFile(filePath);
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { body, gzipped: await gzip(body, { level: 6 }), etag };
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return { body, gzipped: await gzip(body, { level: 6 }), etag: `"${hash}"`, gzippedEtag: `"${hash}-gzip"` };
 }
 
 export function staticAsset(filePath: string, contentType: string): RequestHandler {
@@ -34,13 +36,14 @@ export function staticAsset(filePath: string, contentType: string): RequestHandl
       res.setHeader('Content-Type', contentType);
       // Unversioned URLs: cache, but revalidate after an hour so an upgraded package is picked up.
       res.setHeader('Cache-Control', 'public, max-age=3600');
-      res.setHeader('ETag', asset.etag);
       res.setHeader('Vary', 'Accept-Encoding');
-      if (req.headers['if-none-match'] === asset.etag) {
+      const isGzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+      res.setHeader('ETag', isGzip ? asset.gzippedEtag : asset.etag);
+      // req.fresh compares If-None-Match as RFC 9110 says: a list, weak comparison, `*`.
+      if (req.fresh) {
         res.status(304).end();
         return;
       }
-      const isGzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
       if (isGzip) res.setHeader('Content-Encoding', 'gzip');
       res.end(isGzip ? asset.gzipped : asset.body);
     }, (error: unknown) => {

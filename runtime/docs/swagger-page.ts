@@ -21,8 +21,9 @@ export function mountSwaggerPage(app: Express, options: SwaggerPageOptions): voi
     persistAuthorization: false,
   };
   const html = swaggerUi.generateHTML(undefined, {
-    // swagger-ui-express writes the title into <title> as it is.
-    customSiteTitle: escapeHtml(options.title),
+    // swagger-ui-express writes the title into <title> as it is, with String#replace, where `$&`, `` $` ``,
+    // `$'` and `$$` are patterns: `$` goes in as a character reference.
+    customSiteTitle: escapeHtml(options.title).replace(/\$/g, '&#36;'),
     // `swaggerUrl` wins over a `?url=` in the page address, so a link cannot point the page at another document.
     swaggerUrl: options.openApiPath,
     swaggerOptions,

@@ -89,6 +89,11 @@ const ACTION_DESCRIPTIONS: Partial<Record<CrudActionName, string>> = {
   update: 'The fields to change (`update: true`), at least one; any other key is refused. Validation error paths point into the action input `{ id, data }` (`/data/<field>`).',
 };
 
+/** The `$defs` key a local ref names: the ref is a URI fragment holding a JSON Pointer (input-schemas.ts escapes both). */
+function defOfRef(ref: string): string {
+  return decodeURIComponent(ref.slice('#/$defs/'.length)).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
 /** The published input schema of a crud action: what the action validates, annotated; self-contained (`$defs`). */
 export function crudInputSchema(inputSchema: JsonSchema, action: CrudActionName, limits: { defaultLimit: number; maxLimit: number }): JsonSchema {
   let schema = publishSchema(inputSchema);
@@ -96,7 +101,7 @@ export function crudInputSchema(inputSchema: JsonSchema, action: CrudActionName,
   if (defs !== undefined) {
     const names = defNames(defs);
     schema = rewriteRefs(schema, (ref) => {
-      const def = ref.startsWith('#/$defs/') ? names.get(ref.slice('#/$defs/'.length)) : undefined;
+      const def = ref.startsWith('#/$defs/') ? names.get(defOfRef(ref)) : undefined;
       return def === undefined ? ref : `#/$defs/${def}`;
     });
     schema.$defs = describeDefs(schema.$defs as Record<string, JsonSchema>, names);

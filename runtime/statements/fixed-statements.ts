@@ -1,5 +1,6 @@
 // The fixed query shapes of a resource, prepared once (spec §8 rule 4): get by id and the default list
 // page, both over the readable fields. The compiled handlers run them; the bundle records their SQL.
+import { createHash } from 'node:crypto';
 import { asc, eq, getTableColumns, is, Placeholder, sql, type Table } from 'drizzle-orm';
 import type { CrudRuntime } from '../crud/crud-runtime';
 import type { PreparableQuery, PreparedQuery } from '../dialects/dialect';
@@ -33,9 +34,21 @@ function fixedQueries(rt: CrudRuntime): Record<keyof FixedStatements, Preparable
   };
 }
 
-/** Statement names are unique per database: pg keeps named statements per connection. */
+/** PostgreSQL's identifier limit (NAMEDATALEN - 1); names are ASCII, so bytes and characters agree. */
+const MAX_STATEMENT_NAME = 63;
+
+/**
+ * Statement names are unique per database: pg keeps named statements per connection and refuses one name for
+ * two texts. So the label is escaped, not flattened (`order-items` and `order_items` stay apart): `_` doubles,
+ * `-` becomes `_0`, and the `.` between service and resource (a letter always follows it) becomes `_`.
+ */
 function statementName(rt: CrudRuntime, shape: string): string {
-  return `tessera_${rt.label.replace(/[^A-Za-z0-9]/g, '_')}_${shape}`;
+  const label = rt.label.replace(/_/g, '__').replace(/-/g, '_0').replace(/\./g, '_');
+  const name = `tessera_${label}_${shape}`;
+  if (name.length <= MAX_STATEMENT_NAME) return name;
+  // PostgreSQL cuts names at 63 bytes, which could make two long labels one name: keep a prefix and a digest.
+  const digest = createHash('sha256').update(name).digest('hex').slice(0, 16);
+  return `${name.slice(0, MAX_STATEMENT_NAME - digest.length - 1)}_${digest}`;
 }
 
 /**
