@@ -2,7 +2,8 @@
 // (spec §8.1), and stale-file cleanup that never touches files the build did not generate.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, buildCli, freePort, readTree, runBundle, startBundle, temporaryFolder, REPO_ROOT } from '../helpers/bundles';
+import { build, buildCli, readTree, runBundle, startBundle, temporaryFolder, REPO_ROOT } from '../helpers/bundles';
+import { freePort } from '../helpers/free-port';
 import { spawnCli } from '../helpers/spawn-cli';
 
 const SQLITE_ENTRY = '__tests__/bin/entries/bundle-sqlite.ts';

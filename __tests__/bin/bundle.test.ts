@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { Client } from 'pg';
-import { BUNDLE_NODE_FLAGS, build, freePort, MYSQL_URL, NODE_PATH, POSTGRES_URL, startBundle, temporaryFolder } from '../helpers/bundles';
+import { BUNDLE_NODE_FLAGS, build, MYSQL_URL, NODE_PATH, POSTGRES_URL, startBundle, temporaryFolder } from '../helpers/bundles';
+import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
 import { runNode, type RunningCli } from '../helpers/spawn-cli';
 

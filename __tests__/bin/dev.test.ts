@@ -2,7 +2,8 @@
 // the entry imports, restarts and serves the change, printing one line per reload.
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, NODE_PATH, REPO_ROOT, temporaryFolder } from '../helpers/bundles';
+import { NODE_PATH, REPO_ROOT, temporaryFolder } from '../helpers/bundles';
+import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
 import { spawnCli, startCli, type RunningCli } from '../helpers/spawn-cli';
 

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { emitClient } from '../../generator/emit/client';
 import type { ContractAction } from '../../generator/emit/contract';
-import { build, freePort, REPO_ROOT, startBundle, temporaryFolder } from '../helpers/bundles';
+import { build, REPO_ROOT, startBundle, temporaryFolder } from '../helpers/bundles';
+import { freePort } from '../helpers/free-port';
 import type { RunningCli } from '../helpers/spawn-cli';
 
 const TSC = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { clearRegistry, listServices } from '../../runtime';
 import { collectRoutes } from '../../runtime/server/action-routes';
 import { generateHandlerModules } from '../../generator';
-import { build, changedPaths, freePort, readTree, removeFolder, REPO_ROOT, startBundle } from '../helpers/bundles';
+import { build, changedPaths, readTree, removeFolder, REPO_ROOT, startBundle } from '../helpers/bundles';
+import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
 
 const ENTRY = 'fixtures/blog/app.ts';

@@ -1,7 +1,6 @@
 // Building, reading and running bundles as users do, for the build tests. Bundles built outside the
 // repository resolve packages through NODE_PATH, standing in for the application's node_modules.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { runNode, spawnCli, startNode, type CliResult, type RunningCli } from './spawn-cli';
@@ -72,18 +71,6 @@ export function runBundle(out: string, env: Record<string, string | undefined> =
 /** `node <flags> <out>/server.js`, resolved once it listens. */
 export function startBundle(out: string, env: Record<string, string | undefined> = {}): Promise<RunningCli> {
   return startNode([...BUNDLE_NODE_FLAGS, path.join(out, 'server.js')], { NODE_PATH, ...env }, BUILD_TIMEOUT_MS);
-}
-
-/** A port nothing listens on right now (PORT for a bundle, which must not take a fixed one in parallel runs). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The databases of the bundle entries: the same variables and defaults as helpers/databases.ts. */

@@ -28,7 +28,13 @@ export interface TestDatabase {
 const MYSQL_URL = process.env.TESSERA_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const POSTGRES_URL = process.env.TESSERA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function openDatabase(dialect: DialectName): Promise<TestDatabase> {
+/**
+ * Opens the test tables. `namespace` (`[a-z_]+`) puts them apart, for a test file that runs beside the crud
+ * suites (jest runs files in parallel, on the same table names): a sibling database on MySQL, a schema on
+ * PostgreSQL; in-memory SQLite is private anyway.
+ */
+export async function openDatabase(dialect: DialectName, namespace?: string): Promise<TestDatabase> {
+  if (namespace !== undefined && !/^[a-z_]+$/.test(namespace)) throw new Error(`namespace "${namespace}" must be lower-case letters and _`);
   if (dialect === 'sqlite') {
     const client = new Database(':memory:');
     client.pragma('foreign_keys = ON');
@@ -50,26 +56,50 @@ export async function openDatabase(dialect: DialectName): Promise<TestDatabase> 
       },
     };
   }
-  if (dialect === 'mysql') {
-    // supportBigNumbers: Tessera refuses bigint fields on a mysql2 client without it (values would lose digits).
-    const pool = mysql.createPool({ uri: MYSQL_URL, connectionLimit: 5, supportBigNumbers: true });
-    const { DDL, notes, items, categories, readings } = mysqlSchema;
-    return {
-      dialect,
-      db: drizzleMysql(pool, { mode: 'default' }),
-      tables: { notes, items, categories, readings },
-      reset: async () => {
-        restartTestDefaults();
-        for (const statement of DDL) await pool.query(statement);
-      },
-      raw: async (sqlText) => (await pool.query(sqlText))[0] as unknown[],
-      close: () => pool.end(),
-    };
-  }
-  const pool = new Pool({ connectionString: POSTGRES_URL, max: 5 });
+  if (dialect === 'mysql') return openMysql(namespace === undefined ? MYSQL_URL : await mysqlNamespace(namespace));
+  if (namespace !== undefined) await createPostgresSchema(namespace);
+  // Unqualified table names resolve in the namespace's schema only: the suites' tables in `public` are never touched.
+  return openPostgres(namespace === undefined ? {} : { options: `-c search_path=${namespace}` });
+}
+
+/** A sibling database `<db>_<namespace>`, created when missing; answers its URL. */
+async function mysqlNamespace(namespace: string): Promise<string> {
+  const url = new URL(MYSQL_URL);
+  url.pathname = `/${url.pathname.slice(1)}_${namespace}`;
+  const admin = await mysql.createConnection({ uri: MYSQL_URL });
+  await admin.query(`CREATE DATABASE IF NOT EXISTS \`${url.pathname.slice(1)}\``);
+  await admin.end();
+  return url.toString();
+}
+
+async function createPostgresSchema(namespace: string): Promise<void> {
+  const admin = new Pool({ connectionString: POSTGRES_URL, max: 1 });
+  await admin.query(`CREATE SCHEMA IF NOT EXISTS ${namespace}`);
+  await admin.end();
+}
+
+function openMysql(uri: string): TestDatabase {
+  // supportBigNumbers: Tessera refuses bigint fields on a mysql2 client without it (values would lose digits).
+  const pool = mysql.createPool({ uri, connectionLimit: 5, supportBigNumbers: true });
+  const { DDL, notes, items, categories, readings } = mysqlSchema;
+  return {
+    dialect: 'mysql',
+    db: drizzleMysql(pool, { mode: 'default' }),
+    tables: { notes, items, categories, readings },
+    reset: async () => {
+      restartTestDefaults();
+      for (const statement of DDL) await pool.query(statement);
+    },
+    raw: async (sqlText) => (await pool.query(sqlText))[0] as unknown[],
+    close: () => pool.end(),
+  };
+}
+
+function openPostgres(options: { options?: string }): TestDatabase {
+  const pool = new Pool({ connectionString: POSTGRES_URL, max: 5, ...options });
   const { DDL, notes, items, categories, readings } = postgresSchema;
   return {
-    dialect,
+    dialect: 'postgres',
     db: drizzlePostgres(pool),
     tables: { notes, items, categories, readings },
     reset: async () => {

@@ -3,8 +3,7 @@
 // derived from the schemas to be invalid answer 400 VALIDATION_ERROR with a body the error schema accepts.
 import { OPERATOR_NAMES } from 'tessera';
 import { bodyValidator, component, operationsOf, resolve, responseSchema, successStatus, type DocumentedOperation } from '../helpers/openapi-reader';
-import type { DialectName } from '../helpers/databases';
-import { openIsolatedDatabase } from '../helpers/isolated-database';
+import { openDatabase, type DialectName } from '../helpers/databases';
 import { request, type Response } from '../helpers/request';
 import { ADMIN, clearRegistry, defineTestService, listen } from '../helpers/test-app';
 
@@ -191,7 +190,7 @@ export function testAppConformanceSuite(dialect: DialectName): void {
   describe(`the OpenAPI document of the test application on ${dialect}`, () => {
     openApiConformanceSuite({
       async start() {
-        const database = await openIsolatedDatabase(dialect, 'openapi');
+        const database = await openDatabase(dialect, 'openapi');
         await database.reset();
         clearRegistry();
         const service = defineTestService(database);

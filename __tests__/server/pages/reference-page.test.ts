@@ -2,12 +2,12 @@
 // server's document and the extra `documents` with Scalar; the Docs tab renders the blog's .md and .mdx
 // guides, served by `tessera start` (relative `documentation` paths start at the entry's folder).
 import fs from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BROWSER_TEST_TIMEOUT, saveScreenshot, useBrowser } from '../../helpers/browser';
 import { useServerTestbed } from '../../helpers/server-testbed';
 import { startCli, type RunningCli } from '../../helpers/spawn-cli';
+import { freePort } from '../../helpers/free-port';
 
 /** A small OpenAPI document of another API, as a team would list next to its own. */
 function extraDocument(title: string, tag: string, operationId: string, routePath: string) {
@@ -29,18 +29,6 @@ function extraDocument(title: string, tag: string, operationId: string, routePat
 
 const BILLING = extraDocument('Billing', 'billing.invoices', 'billing.invoices.list', '/invoices');
 const STATUS = extraDocument('Status', 'status', 'status.ping', '/ping');
-
-/** A port nobody listens on right now (`--port` must be 1..65535). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the reference page APIs tab in a browser', () => {
   const browser = useBrowser();
