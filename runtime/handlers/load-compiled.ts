@@ -2,7 +2,6 @@
 // compiler generates at construction (`compiler: true`, the default), or a built bundle's (`compilation`).
 import type { RequestHandler } from 'express';
 import { SetupError } from '../errors';
-import type { Context } from '../crud/options';
 import { routeKey, type MountedRoute } from '../server/action-routes';
 import { compiledApi } from './compiled-api';
 import { genericHandler, type ContextFactory } from './generic-handler';
@@ -62,7 +61,7 @@ function checkCompilation(value: unknown): Compilation {
 export interface HandlerChoice {
   compiler?: boolean;
   compilation?: Compilation;
-  context?: ((req: import('express').Request) => Context | Promise<Context>) | null;
+  context?: ContextFactory | null;
 }
 
 /** One Express handler per mounted route, in the same order. */

@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { routeHandlers } from '../handlers/load-compiled';
 import { listServices } from '../registry';
 import { SetupError } from '../errors';
+import { checkPathOption } from './path-option';
 import { resolveSecrets } from '../secrets/resolve';
 import { collectRoutes } from './action-routes';
 import { mountDocsPages } from './docs-pages';
@@ -21,8 +22,7 @@ const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD
 export function resolvePrefix(prefix: string | undefined): string {
   if (prefix === undefined) return DEFAULT_PREFIX;
   if (prefix === '' || prefix === '/') return '';
-  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix)) throw new SetupError(`prefix "${prefix}" must be "/"-separated path segments, such as "/api"`);
-  return prefix;
+  return checkPathOption('prefix', prefix, DEFAULT_PREFIX);
 }
 
 function resolveLogger(option: ServerOptions['requestLogging']): ((message: string) => void) | null {

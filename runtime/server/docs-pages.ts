@@ -7,21 +7,20 @@ import { mountReferencePage } from '../docs/reference-page';
 import { mountScalarPage } from '../docs/scalar-page';
 import { mountSwaggerPage } from '../docs/swagger-page';
 import { DEFAULT_OPENAPI_PATH, DEFAULT_TITLE } from './openapi-route';
+import { checkPathOption } from './path-option';
 import type { ServerOptions } from './server-options';
 
 export const DEFAULT_DOCS_PATH = '/docs';
 export const DEFAULT_SWAGGER_PATH = '/swagger';
 export const DEFAULT_REFERENCE_PATH = '/reference';
 
-const PAGE_PATH = /^(\/[A-Za-z0-9._~-]+)+$/;
-
 export function mountDocsPages(app: Express, options: ServerOptions): void {
   // The reference page shows the OpenAPI document too, so it goes with the others (README: docs: false).
   if (options.docs === false) return;
   const title = options.title ?? DEFAULT_TITLE;
   const openApiPath = options.openApiPath ?? DEFAULT_OPENAPI_PATH;
-  const docsPath = checkPath('docsPath', options.docsPath ?? DEFAULT_DOCS_PATH);
-  const swaggerPath = checkPath('swaggerPath', options.swaggerPath ?? DEFAULT_SWAGGER_PATH);
+  const docsPath = checkPathOption('docsPath', options.docsPath ?? DEFAULT_DOCS_PATH, DEFAULT_DOCS_PATH);
+  const swaggerPath = checkPathOption('swaggerPath', options.swaggerPath ?? DEFAULT_SWAGGER_PATH, DEFAULT_SWAGGER_PATH);
   const reference = referenceSettings(options.reference);
   checkDistinct({ openApiPath, docsPath, swaggerPath, ...(reference === null ? {} : { 'reference.path': reference.path }) });
 
@@ -42,12 +41,7 @@ function referenceSettings(option: ServerOptions['reference']): { path: string; 
     if (key !== 'path' && key !== 'documents') throw new SetupError(`reference.${key} is not an option (expected path and documents)`);
   }
   if (option.path === undefined) return null;
-  return { path: checkPath('reference.path', option.path), documents: option.documents };
-}
-
-function checkPath(name: string, value: unknown): string {
-  if (typeof value !== 'string' || !PAGE_PATH.test(value)) throw new SetupError(`${name} "${String(value)}" must be "/"-separated path segments, such as "/docs"`);
-  return value;
+  return { path: checkPathOption('reference.path', option.path, DEFAULT_REFERENCE_PATH), documents: option.documents };
 }
 
 function checkDistinct(paths: Record<string, string>): void {

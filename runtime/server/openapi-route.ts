@@ -2,6 +2,7 @@
 // prefix, and only when `docs` is on. The docs pages reuse the same document (serverOpenApiDocument).
 import type { RequestHandler } from 'express';
 import { SetupError } from '../errors';
+import { checkPathOption } from './path-option';
 import { buildOpenApiDocument, type OpenApiDocument } from '../openapi/document';
 import type { Service } from '../service';
 import type { MountedRoute } from './action-routes';
@@ -29,9 +30,7 @@ function matchesPath(pattern: string, path: string): boolean {
  */
 export function resolveOpenApiPath(path: string | undefined, routes: readonly MountedRoute[]): string {
   if (path === undefined) return DEFAULT_OPENAPI_PATH;
-  if (typeof path !== 'string' || !/^(\/[A-Za-z0-9._~-]+)+$/.test(path)) {
-    throw new SetupError(`openApiPath ${JSON.stringify(path)} must be "/"-separated path segments, such as "/openapi.json"`);
-  }
+  checkPathOption('openApiPath', path, DEFAULT_OPENAPI_PATH);
   if (FIXED_PATHS.includes(path)) throw new SetupError(`openApiPath "${path}" is already the path of a server route`);
   const taken = routes.find(({ route, path: routePath }) => route.method === 'GET' && matchesPath(routePath, path));
   if (taken !== undefined) throw new SetupError(`openApiPath "${path}" would be answered by the route GET ${taken.path} (${taken.route.action})`);
