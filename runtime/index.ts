@@ -12,6 +12,8 @@ export type { EndpointDefinition, ReferenceOptions, ServerOptions } from './serv
 export type { ReferenceDocument } from './docs/reference-documents';
 export type { ComponentProps } from './docs/html-jsx-runtime';
 export type { Compilation, HandlerDeps, HandlerFactory } from './handlers/load-compiled';
+export { statementCacheStats } from './statements/statement-cache';
+export type { StatementCacheStats } from './statements/statement-cache';
 export { buildOpenApiDocument } from './openapi/document';
 export type { OpenApiDocument, OpenApiOptions, OpenApiTag } from './openapi/document';
 export { TesseraError, ERROR_CODES, SetupError } from './errors';

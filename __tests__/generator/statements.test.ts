@@ -6,7 +6,6 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { emitStatementsFile } from '../../generator/emit/statements';
 import { clearRegistry, crud, defineService, listServices } from '../../runtime';
 import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
-import { prepareFixedStatements } from '../../runtime/statements/fixed-statements';
 
 function runtimeOf(resourceName: string): CrudRuntime {
   const resource = listServices().flatMap((service) => service.resources).find((candidate) => candidate.name === resourceName)!;
@@ -51,52 +50,5 @@ describe('emitStatementsFile', () => {
     const tasks = emitStatementsFile(runtimeOf('tasks'), 'header').text;
     expect(tasks).toContain('-- spec §8 rule 2: access.scope adds a condition to every call, so no shape is fixed.\n');
     expect(tasks).toContain('-- spec §8 rule 3: columns filled by an application function: createdAt ($defaultFn).\n');
-  });
-});
-
-describe('prepareFixedStatements', () => {
-  afterEach(() => clearRegistry());
-
-  it('gives resources whose labels differ only in "-", "_" or "." distinct statement names (pg refuses one name for two texts)', async () => {
-    clearRegistry();
-    const client = new Database(':memory:');
-    client.exec('CREATE TABLE dashes (id INTEGER PRIMARY KEY, t TEXT); CREATE TABLE underscores (id INTEGER PRIMARY KEY, t TEXT)');
-    const dashes = sqliteTable('dashes', { id: integer('id').primaryKey(), t: text('t') });
-    const underscores = sqliteTable('underscores', { id: integer('id').primaryKey(), t: text('t') });
-    const shop = defineService({ name: 'shop', db: drizzle(client) });
-    shop.resource({ name: 'order-items', table: dashes, id: dashes.id }).use(crud({ access: 'public', fields: { id: { read: true }, t: { read: true } } }));
-    shop.resource({ name: 'order_items', table: underscores, id: underscores.id }).use(crud({ access: 'public', fields: { id: { read: true }, t: { read: true } } }));
-    const names: string[] = [];
-    for (const resourceName of ['order-items', 'order_items']) {
-      const runtime = runtimeOf(resourceName);
-      // The dialect's prepare sees the name pg would key the statement by.
-      const dialect = { ...runtime.dialect, prepare: (query: never, name: string) => (names.push(name), runtime.dialect.prepare(query, name)) };
-      const statements = prepareFixedStatements({ ...runtime, dialect } as CrudRuntime)!;
-      await statements.getById.execute({ id: 1 });
-      await statements.listPage.execute({ limit: 1, offset: 0 });
-    }
-    expect(names).toEqual(['tessera_shop_order_0items_get', 'tessera_shop_order_0items_list', 'tessera_shop_order__items_get', 'tessera_shop_order__items_list']);
-    client.close();
-  });
-
-  it('keeps names within PostgreSQL\'s 63-byte limit, distinct for long labels sharing their first 63 characters', async () => {
-    clearRegistry();
-    const client = new Database(':memory:');
-    const long = 'a'.repeat(60);
-    client.exec('CREATE TABLE one (id INTEGER PRIMARY KEY); CREATE TABLE two (id INTEGER PRIMARY KEY)');
-    const one = sqliteTable('one', { id: integer('id').primaryKey() });
-    const two = sqliteTable('two', { id: integer('id').primaryKey() });
-    const shop = defineService({ name: 'shop', db: drizzle(client) });
-    shop.resource({ name: `${long}x`, table: one, id: one.id }).use(crud({ access: 'public', fields: { id: { read: true } } }));
-    shop.resource({ name: `${long}y`, table: two, id: two.id }).use(crud({ access: 'public', fields: { id: { read: true } } }));
-    const names: string[] = [];
-    for (const resourceName of [`${long}x`, `${long}y`]) {
-      const runtime = runtimeOf(resourceName);
-      const dialect = { ...runtime.dialect, prepare: (query: never, name: string) => (names.push(name), runtime.dialect.prepare(query, name)) };
-      await prepareFixedStatements({ ...runtime, dialect } as CrudRuntime)!.getById.execute({ id: 1 });
-    }
-    for (const name of names) expect(name.length).toBeLessThanOrEqual(63);
-    expect(new Set(names).size).toBe(2);
-    client.close();
   });
 });

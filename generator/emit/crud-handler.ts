@@ -63,9 +63,9 @@ function serializeRows(rt: CrudRuntime, rows: Code): Code {
 
 /** spec §8 rule 4: get by id over the readable fields runs the statement prepared at construction. */
 function emitGetFastPath(rt: CrudRuntime): Code {
-  return code`if (input.select === undefined && statements !== null) {
-// Fixed shape: WHERE ${literal(rt.pkKey)} = :id over the readable fields, prepared once.
-const rows = await statements.getById.execute({ id: input.id });
+  return code`if (input.select === undefined) {
+// Fixed shape: WHERE ${literal(rt.pkKey)} = :id over the readable fields, prepared when the server was built.
+const rows = await api.rowsById(resource, input.id);
 if (rows.length === 0) throw api.notFound(resource);
 const [row] = ${serializeRows(rt, code`rows`)};
 res.status(200).json(row);
@@ -74,9 +74,9 @@ return;
 }
 
 function emitListFastPath(rt: CrudRuntime): Code {
-  return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true && statements !== null) {
-// Fixed shape: the first page in primary-key order over the readable fields, prepared once.
-const rows = await statements.listPage.execute({ limit: input.limit ?? ${rt.defaultLimit}, offset: input.offset ?? 0 });
+  return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true) {
+// Fixed shape: pages in primary-key order over the readable fields, prepared when the server was built.
+const rows = await api.pageInKeyOrder(resource, input.limit ?? ${rt.defaultLimit}, input.offset ?? 0);
 res.status(200).json({ items: ${serializeRows(rt, code`rows`)} });
 return;
 }`;
@@ -99,7 +99,6 @@ export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source:
     comment('In-process calls of this action use the same ahead-of-time validator (no code generation at run time).'),
     code`resource.validators.install(${literal(action)}, validateInput);`,
   ];
-  if (fastPath) setup.push(code`const statements = api.prepareFixedStatements(resource);`);
 
   const steps: Code[] = [
     emitInput(action, source),

@@ -1,7 +1,7 @@
 // A resource's statements file: the fixed statements spec §8 prepares, as SQL with the database's placeholders
 // and yesql-style `-- name:` / `-- params:` lines a statement cache can read back, or the rules that exclude it.
-import { getTableColumns } from 'drizzle-orm';
 import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
+import { applicationDefaultColumns } from '../../runtime/statements/application-defaults';
 import { canPrepareFixedStatements, fixedStatementShapes } from '../../runtime/statements/fixed-statements';
 import { statementsFile, type BundleFile } from '../bundle/layout';
 
@@ -10,19 +10,11 @@ function sqlComment(text: string): string {
   return `-- ${text.replace(/[\r\n\u2028\u2029]+/g, ' ')}`;
 }
 
-/** Columns whose values an application function fills, as `id ($defaultFn)`. */
-function applicationDefaultColumns(rt: CrudRuntime): string[] {
-  return Object.entries(getTableColumns(rt.table)).flatMap(([key, column]) => {
-    const functions = [column.defaultFn !== undefined ? '$defaultFn' : null, column.onUpdateFn !== undefined ? '$onUpdateFn' : null].filter((fn) => fn !== null);
-    return functions.length > 0 ? [`${key} (${functions.join(', ')})`] : [];
-  });
-}
-
 /** Why spec §8 keeps this resource's statements out of the cache, one comment line per rule. */
 function exclusionReasons(rt: CrudRuntime): string[] {
   const reasons: string[] = [];
   if (rt.access.scope !== null) reasons.push('spec §8 rule 2: access.scope adds a condition to every call, so no shape is fixed.');
-  const columns = applicationDefaultColumns(rt);
+  const columns = applicationDefaultColumns(rt.table);
   if (columns.length > 0) reasons.push(`spec §8 rule 3: columns filled by an application function: ${columns.join(', ')}.`);
   return reasons;
 }

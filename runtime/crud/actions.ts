@@ -1,15 +1,16 @@
 // The eight crud actions and the pipeline every call runs through, in-process and over HTTP
 // (CONTRACT §2): input validation → authorize → scope → query → scrub.
-import { and, count, is, SQL, type Column } from 'drizzle-orm';
+import { is, SQL } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
-import { ROW_MISSING, rowCondition, type DbRow, type WritePlan } from '../dialects/dialect';
+import { ROW_MISSING, type DbRow, type WritePlan } from '../dialects/dialect';
 import { misconfiguration, TesseraError } from '../errors';
-import { compileOrderBy, type OrderByEntry } from '../query/order-by';
+import type { OrderByEntry } from '../query/order-by';
 import { compileWhere } from '../query/where';
 import { assertValid } from '../validation';
 import type { CrudRuntime } from './crud-runtime';
 import type { FieldModel } from './field-policy';
 import type { Context, Where } from './options';
+import { anyRow, countRows, selectById, selectPage, type Scope } from './read-queries';
 import { serializeRows, type JsonRow } from './row-serializer';
 
 interface ListInput {
@@ -21,8 +22,7 @@ interface ListInput {
   includeTotal?: boolean;
 }
 
-/** The condition every query of this call is ANDed with (CONTRACT §3), or undefined. */
-export type Scope = SQL | undefined;
+export type { Scope } from './read-queries';
 
 export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> {
   if (rt.access.isPublic) return;
@@ -45,13 +45,6 @@ function selectedFields(rt: CrudRuntime, select: readonly string[] | undefined):
   return rt.readable.filter((field) => select.includes(field.key));
 }
 
-function selectionOf(rt: CrudRuntime, fields: readonly FieldModel[]): Record<string, Column> {
-  if (fields === rt.readable) return rt.defaultSelection;
-  const selection: Record<string, Column> = {};
-  for (const field of fields) selection[field.key] = field.column;
-  return selection;
-}
-
 function serialize(rt: CrudRuntime, rows: readonly DbRow[], fields: readonly FieldModel[], ctx: Context): Promise<JsonRow[]> {
   const scrubbed = fields === rt.readable ? rt.readableScrubbed : fields.filter((field) => field.scrub !== null);
   return serializeRows(rows, fields, scrubbed, ctx);
@@ -59,12 +52,6 @@ function serialize(rt: CrudRuntime, rows: readonly DbRow[], fields: readonly Fie
 
 function decodeId(rt: CrudRuntime, id: unknown): unknown {
   return rt.pkCodec === null ? id : rt.pkCodec.decode(id);
-}
-
-function filterCondition(rt: CrudRuntime, where: Where | undefined, scope: Scope): SQL | undefined {
-  const condition = compileWhere(where, rt.filterColumns, rt.dialect);
-  if (scope === undefined) return condition;
-  return condition === undefined ? scope : and(condition, scope);
 }
 
 /** Picks the writable fields present in the input, decoded for the driver. Only policy keys are read. */
@@ -98,22 +85,10 @@ function writePlan(rt: CrudRuntime, scope: Scope): WritePlan {
 const outsideScope = (rt: CrudRuntime, verb: string) => new TesseraError('FORBIDDEN', `the ${verb} row would fall outside your scope of ${rt.resourceName}`);
 export const notFound = (rt: CrudRuntime) => new TesseraError('NOT_FOUND', `no ${rt.resourceName} row with that id`);
 
-async function queryPage(rt: CrudRuntime, input: ListInput, scope: Scope, limit: number): Promise<{ rows: DbRow[]; fields: readonly FieldModel[]; condition: SQL | undefined }> {
+async function queryPage(rt: CrudRuntime, input: ListInput, scope: Scope, limit: number): Promise<{ rows: DbRow[]; fields: readonly FieldModel[] }> {
   const fields = selectedFields(rt, input.select);
-  const condition = filterCondition(rt, input.where, scope);
-  const rows = await rt.db
-    .select(selectionOf(rt, fields))
-    .from(rt.table)
-    .where(condition)
-    .orderBy(...compileOrderBy(input.orderBy, rt.columns, rt.pkKey))
-    .limit(limit)
-    .offset(input.offset ?? 0);
-  return { rows, fields, condition };
-}
-
-async function countRows(rt: CrudRuntime, condition: SQL | undefined): Promise<number> {
-  const [row] = await rt.db.select({ count: count() }).from(rt.table).where(condition);
-  return Number(row.count);
+  const rows = await selectPage(rt, { fields, where: input.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0 }, scope);
+  return { rows, fields };
 }
 
 export type ActionImpl = (rt: CrudRuntime, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
@@ -124,12 +99,12 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
     const page = await queryPage(rt, input, scope, input.limit ?? rt.defaultLimit);
     const items = await serialize(rt, page.rows, page.fields, ctx);
     if (input.includeTotal !== true) return { items };
-    return { items, total: await countRows(rt, page.condition) };
+    return { items, total: await countRows(rt, input.where, scope) };
   },
 
   async get(rt, input: { id: unknown; select?: string[] }, ctx, scope) {
     const fields = selectedFields(rt, input.select);
-    const rows = await rt.db.select(selectionOf(rt, fields)).from(rt.table).where(rowCondition({ pk: rt.pkColumn, scope }, decodeId(rt, input.id))).limit(1);
+    const rows = await selectById(rt, fields, decodeId(rt, input.id), scope);
     if (rows.length === 0) throw notFound(rt); // CONTRACT §3: a row outside scope looks missing
     return (await serialize(rt, rows, fields, ctx))[0];
   },
@@ -170,12 +145,11 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
   },
 
   async count(rt, input: { where?: Where }, _ctx, scope) {
-    return { count: await countRows(rt, filterCondition(rt, input.where, scope)) };
+    return { count: await countRows(rt, input.where, scope) };
   },
 
   async exists(rt, input: { where?: Where }, _ctx, scope) {
-    const rows = await rt.db.select({ id: rt.pkColumn }).from(rt.table).where(filterCondition(rt, input.where, scope)).limit(1);
-    return { exists: rows.length > 0 };
+    return { exists: await anyRow(rt, input.where, scope) };
   },
 };
 

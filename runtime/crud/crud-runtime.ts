@@ -5,6 +5,8 @@ import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
 import type { AnyDatabase, Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
 import type { WhereColumns } from '../query/where';
+import { hasApplicationDefaults } from '../statements/application-defaults';
+import { statementCacheOf, type StatementCache } from '../statements/statement-cache';
 import { LazyValidators } from '../validation';
 import { codecOf, inferColumnSchema, type ColumnCodec } from './column-schema';
 import { buildFieldModels, type FieldModel } from './field-policy';
@@ -59,7 +61,14 @@ export interface CrudRuntime extends CrudRuntimeSource {
   };
   readonly defaultLimit: number;
   readonly maxLimit: number;
+  /** spec §8 rule 3: the database's statement cache, or null when a column is filled by an application function. */
+  readonly statementCache: StatementCache | null;
+  /** Starts this resource's statement keys; unique per runtime, so a redefined resource never meets another's statements. */
+  readonly statementPrefix: string;
 }
+
+/** Numbers each runtime's statement keys. */
+let runtimeCount = 0;
 
 const OPTION_KEYS = new Set(['access', 'fields', 'operations', 'defaultLimit', 'maxLimit', 'routes', 'hooks']);
 const HOOK_KEYS = ['beforeCreate', 'beforeUpdate', 'afterCreate', 'afterUpdate', 'afterDelete'] as const;
@@ -164,6 +173,8 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
     hooks: resolveHooks(label, options.hooks),
     defaultLimit,
     maxLimit,
+    statementCache: hasApplicationDefaults(source.table) ? null : statementCacheOf(source.db),
+    statementPrefix: `${++runtimeCount}:${label}|`,
   });
 }
 

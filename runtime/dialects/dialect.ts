@@ -56,8 +56,10 @@ export interface Dialect {
   refineColumnSchema(column: Column, schema: JsonSchema): JsonSchema;
   /** Why this database client cannot carry the column's values faithfully, or null when it can. */
   checkColumn(db: AnyDatabase, column: Column): string | null;
-  /** SQL for contains / startsWith / endsWith with the pattern's special characters escaped. */
-  matchPattern(column: Column, kind: PatternKind, text: string): SQL;
+  /** The value contains / startsWith / endsWith bind: the text with its special characters escaped, wrapped in wildcards. */
+  patternValue(kind: PatternKind, text: string): string;
+  /** SQL matching the column against a pattern value (or a placeholder for one) from patternValue. */
+  matchPattern(column: Column, pattern: unknown): SQL;
   /** Inserts one row; returns it read back inside the scope, or null when it fell outside (rolled back). */
   insert(db: AnyDatabase, plan: WritePlan, values: Record<string, unknown>): Promise<DbRow | null>;
   /** Updates the row with this id inside the scope; ROW_MISSING when there is none, null when it left the scope (rolled back). */

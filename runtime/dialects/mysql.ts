@@ -60,8 +60,12 @@ export const mysqlDialect: Dialect = {
     return `bigint column "${column.name}" needs the mysql2 option supportBigNumbers: true (values above 2^53 would lose digits)`;
   },
 
-  matchPattern(column, kind, text) {
-    return sql`${column} LIKE ${wrapPattern(escapeLike(text), kind, '%')} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
+  patternValue(kind, text) {
+    return wrapPattern(escapeLike(text), kind, '%');
+  },
+
+  matchPattern(column, pattern) {
+    return sql`${column} LIKE ${pattern} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
   },
 
   insert(db, plan, values) {

@@ -31,8 +31,12 @@ export const postgresDialect: Dialect = {
     return null; // pg returns int8 as a string, so bigint values arrive whole
   },
 
-  matchPattern(column, kind, text) {
-    return sql`${column} LIKE ${wrapPattern(escapeLike(text), kind, '%')} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
+  patternValue(kind, text) {
+    return wrapPattern(escapeLike(text), kind, '%');
+  },
+
+  matchPattern(column, pattern) {
+    return sql`${column} LIKE ${pattern} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
   },
 
   async insert(db, plan, values) {

@@ -24,9 +24,13 @@ export const sqliteDialect: Dialect = {
     return null;
   },
 
-  matchPattern(column, kind, text) {
+  patternValue(kind, text) {
+    return wrapPattern(escapeGlob(text), kind, '*');
+  },
+
+  matchPattern(column, pattern) {
     // GLOB is case-sensitive, like `=` under SQLite's default BINARY collation; LIKE would fold ASCII case.
-    return sql`${column} GLOB ${wrapPattern(escapeGlob(text), kind, '*')}`;
+    return sql`${column} GLOB ${pattern}`;
   },
 
   // better-sqlite3 runs a transaction synchronously: its callback must not await, or other

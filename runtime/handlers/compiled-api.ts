@@ -7,7 +7,7 @@ import type { Context } from '../crud/options';
 import { COLUMN_CODECS } from '../crud/column-schema';
 import { serializeRows } from '../crud/row-serializer';
 import type { DbRow } from '../dialects/dialect';
-import { prepareFixedStatements } from '../statements/fixed-statements';
+import { selectById, selectPage } from '../crud/read-queries';
 import { validationError } from '../validation';
 
 export const compiledApi = Object.freeze({
@@ -19,7 +19,10 @@ export const compiledApi = Object.freeze({
   query: (rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context, scope: Scope): Promise<unknown> => CRUD_QUERIES[action](rt, input, ctx, scope),
   /** Serializes with the fields' scrub functions (resources whose rows cannot be serialized inline). */
   serializeReadable: (rt: CrudRuntime, rows: readonly DbRow[], ctx: Context) => serializeRows(rows, rt.readable, rt.readableScrubbed, ctx),
-  prepareFixedStatements,
+  /** spec §8 rule 4: the readable fields of the row with this id, through the get statement prepared at construction. */
+  rowsById: (rt: CrudRuntime, id: unknown) => selectById(rt, rt.readable, id, undefined),
+  /** spec §8 rule 4: a page in primary-key order over the readable fields, through the list statement prepared at construction. */
+  pageInKeyOrder: (rt: CrudRuntime, limit: number, offset: number) => selectPage(rt, { fields: rt.readable, where: undefined, orderBy: undefined, limit, offset }, undefined),
   /** JSON forms of dates, bigints and binary values (CONTRACT §2 Row). */
   codecs: COLUMN_CODECS,
   notFound,

@@ -15,6 +15,7 @@ import { openApiRoute, resolveOpenApiPath, serverOpenApiDocument } from './opena
 import { requestLogger } from './request-logging';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PREFIX, type ServerOptions } from './server-options';
 import { servicesRoute } from './services-route';
+import { prepareStatements } from './statement-preparation';
 
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -48,6 +49,7 @@ export function createServer(options: ServerOptions = {}): Express {
   const routes = collectRoutes(services, prefix);
   const context = options.context ?? null;
   const bodyParser = jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  prepareStatements(services, routes, options.statementCache !== false);
 
   const app = express();
   app.disable('x-powered-by');

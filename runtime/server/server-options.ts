@@ -61,6 +61,13 @@ export interface ServerOptions {
    * serves every route with the generic handler. Both answer byte for byte the same (CONTRACT §5).
    */
   compiler?: boolean;
+  /**
+   * spec §8: prepared statements cached per query shape, up to 128 per database (default true). `false` builds
+   * every query per call and prepares nothing, for the databases of the served services: use it for PostgreSQL
+   * behind a pooler in transaction mode (PgBouncer, RDS Proxy), where consecutive statements of one client may run
+   * on different server connections, and a statement prepared on one is missing on the next.
+   */
+  statementCache?: boolean;
   /** The object `tessera build` emits (`require('./dist/compilation.js')`): its handlers, nothing generated at start. */
   compilation?: Compilation;
   /** Boot check of every declared secret (spec §4.3): resolveSecrets(source) runs at construction unless `validate: false`. */

@@ -13,6 +13,9 @@ export interface OperatorDef {
   readonly value: OperatorValueKind;
   /** spec §2.4 rule 1: contains / startsWith / endsWith need a string column. */
   readonly requiresString: boolean;
-  /** `value` is already decoded to the column's driver-side type (Date, bigint, Buffer). */
-  toSql(column: Column, value: any, dialect: Dialect): SQL;
+  /**
+   * SQL for the operator's bound values, in order (see `operatorParams` in ../where.ts): each is a value
+   * decoded to the column's driver-side type (Date, bigint, Buffer), or a placeholder standing for one.
+   */
+  toSql(column: Column, params: any[], dialect: Dialect): SQL;
 }

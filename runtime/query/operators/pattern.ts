@@ -5,7 +5,7 @@ import type { OperatorDef } from './operator';
 export type PatternKind = 'contains' | 'startsWith' | 'endsWith';
 
 export const patternOperators = [
-  { name: 'contains', value: 'text', requiresString: true, toSql: (column, text, dialect) => dialect.matchPattern(column, 'contains', text) },
-  { name: 'startsWith', value: 'text', requiresString: true, toSql: (column, text, dialect) => dialect.matchPattern(column, 'startsWith', text) },
-  { name: 'endsWith', value: 'text', requiresString: true, toSql: (column, text, dialect) => dialect.matchPattern(column, 'endsWith', text) },
+  { name: 'contains', value: 'text', requiresString: true, toSql: (column, [pattern], dialect) => dialect.matchPattern(column, pattern) },
+  { name: 'startsWith', value: 'text', requiresString: true, toSql: (column, [pattern], dialect) => dialect.matchPattern(column, pattern) },
+  { name: 'endsWith', value: 'text', requiresString: true, toSql: (column, [pattern], dialect) => dialect.matchPattern(column, pattern) },
 ] as const satisfies readonly OperatorDef[];
