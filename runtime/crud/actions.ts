@@ -10,7 +10,7 @@ import { assertValid } from '../validation';
 import type { CrudRuntime } from './crud-runtime';
 import type { FieldModel } from './field-policy';
 import type { Context, Where } from './options';
-import { anyRow, countRows, selectById, selectPage, type Scope } from './read-queries';
+import { anyRow, countRows, selectById, selectPage, statementSource, type Scope } from './read-queries';
 import { serializeRows, type JsonRow } from './row-serializer';
 
 interface ListInput {
@@ -79,7 +79,7 @@ function checkHookData(rt: CrudRuntime, hook: string, data: unknown): Record<str
 }
 
 function writePlan(rt: CrudRuntime, scope: Scope): WritePlan {
-  return { table: rt.table, pk: rt.pkColumn, pkKey: rt.pkKey, selection: rt.defaultSelection, scope };
+  return { table: rt.table, pk: rt.pkColumn, pkKey: rt.pkKey, selection: rt.defaultSelection, scope, statements: statementSource(rt, scope) };
 }
 
 const outsideScope = (rt: CrudRuntime, verb: string) => new TesseraError('FORBIDDEN', `the ${verb} row would fall outside your scope of ${rt.resourceName}`);

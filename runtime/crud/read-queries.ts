@@ -1,9 +1,9 @@
 // The read queries of the crud actions (get, list, findOne, count, exists). A call without a scope
 // condition on a table without application defaults runs its shape's cached prepared statement (spec §8);
 // any other call builds its query with the values inline, as drizzle does.
-import { and, count, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, count, eq, Param, sql, type Column, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import type { DbRow, PreparableQuery } from '../dialects/dialect';
+import type { DbRow, PreparableQuery, StatementSource } from '../dialects/dialect';
 import { compileOrderBy, type OrderByEntry } from '../query/order-by';
 import { compileWhere } from '../query/where';
 import type { StatementCache } from '../statements/statement-cache';
@@ -30,6 +30,17 @@ export type Rows = DbRow[] | Promise<DbRow[]>;
 function cacheFor(rt: CrudRuntime, scope: Scope): StatementCache | null {
   const cache = rt.statementCache;
   return scope === undefined && cache !== null && cache.isEnabled ? cache : null;
+}
+
+const statementSources = new WeakMap<CrudRuntime, StatementSource>();
+
+/** The writes' way into the cache (shapes under this resource's prefix), or null when spec §8 keeps the call out. */
+export function statementSource(rt: CrudRuntime, scope: Scope): StatementSource | null {
+  const cache = cacheFor(rt, scope);
+  if (cache === null) return null;
+  let source = statementSources.get(rt);
+  if (source === undefined) statementSources.set(rt, (source = (shape, build) => prepared(rt, cache, rt.statementPrefix + shape, build)));
+  return source;
 }
 
 export function selectionOf(rt: CrudRuntime, fields: readonly FieldModel[]): Record<string, Column> {
@@ -68,7 +79,8 @@ function placeholderValues(values: readonly unknown[], named: Record<string, unk
 
 /** `pk = :id LIMIT 1` over the fields: the get statement (the one spec §8 rule 4 prepares for the readable fields). */
 export function getQuery(rt: CrudRuntime, fields: readonly FieldModel[]): PreparableQuery {
-  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(eq(rt.pkColumn, sql.placeholder('id'))).limit(1);
+  // The key column's encoder maps the id as it would inline (a bigint key stored as a blob, say).
+  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(eq(rt.pkColumn, new Param(sql.placeholder('id'), rt.pkColumn))).limit(1);
 }
 
 /** A page with the where shape's placeholders and `LIMIT :limit OFFSET :offset` (rule 4 prepares the default one). */

@@ -1,6 +1,6 @@
 // What each database dialect must provide. Every difference between SQLite, MySQL/MariaDB and
 // PostgreSQL lives behind this interface, one file per dialect; nothing else branches on the database.
-import { and, eq, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, Param, sql, type Column, type SQL } from 'drizzle-orm';
 import type { JsonSchema } from '../crud/options';
 import type { PatternKind } from '../query/operators/pattern';
 import { TesseraError } from '../errors';
@@ -25,6 +25,38 @@ export interface WritePlan {
   readonly selection: Record<string, Column>;
   /** The caller's scope condition, or undefined when the resource has none for this call. */
   readonly scope: SQL | undefined;
+  /** spec §8: the cached statement of a write shape, or null when this call is kept out of the cache. */
+  readonly statements: StatementSource | null;
+}
+
+/** Finds or prepares the statement of a shape (`insert|…`, `update|…`, `delete`, `get|*`) in the resource's cache. */
+export type StatementSource = (shape: string, build: () => PreparableQuery) => PreparedQuery;
+
+/** spec §8 rule 1 for a single-row write: the operation and the columns it sets, never their values. */
+export function writeShape(operation: 'insert' | 'update', values: Record<string, unknown>): string {
+  let shape = `${operation}|`;
+  for (const key in values) if (Object.hasOwn(values, key)) shape += `${key.length}:${key}`;
+  return shape;
+}
+
+/** Placeholders named after the columns a write sets (drizzle passes each through its column's encoder). */
+export function valuePlaceholders(values: Record<string, unknown>): Record<string, unknown> {
+  const placeholders: Record<string, unknown> = {};
+  for (const key in values) if (Object.hasOwn(values, key)) placeholders[key] = sql.placeholder(key);
+  return placeholders;
+}
+
+/** The id placeholder's name: a column key cannot start with a colon in practice, so it never meets a set value. */
+export const ID_PLACEHOLDER = ':id';
+
+/** `pk = :id`, the id mapped by the key column's encoder. */
+export function byIdPlaceholder(pk: Column): SQL {
+  return eq(pk, new Param(sql.placeholder(ID_PLACEHOLDER), pk));
+}
+
+/** An update's placeholder values: the set columns and the id. */
+export function updateValues(values: Record<string, unknown>, id: unknown): Record<string, unknown> {
+  return { ...values, [ID_PLACEHOLDER]: id };
 }
 
 /** update() found no row with that id inside the scope. */

@@ -3,7 +3,21 @@
 import { sql } from 'drizzle-orm';
 import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
-import { clientErrorFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type DriverCodes, type Dialect, type WritePlan } from './dialect';
+import {
+  byIdPlaceholder,
+  clientErrorFrom,
+  driverErrorOf,
+  nullWhenOutsideScope,
+  OutsideScope,
+  ROW_MISSING,
+  rowCondition,
+  updateValues,
+  valuePlaceholders,
+  writeShape,
+  type DriverCodes,
+  type Dialect,
+  type WritePlan,
+} from './dialect';
 
 const DRIVER_CODES: DriverCodes = {
   unique: new Set([1062, 1586]),
@@ -29,7 +43,10 @@ function clientOptions(db: any): { supportBigNumbers?: boolean } | undefined {
 
 /** Reads the written row back inside the scope; a miss means it left the scope, so the write must roll back. */
 async function readBack(db: any, plan: WritePlan, id: unknown) {
-  const [row] = await db.select(plan.selection).from(plan.table).where(rowCondition(plan, id)).limit(1);
+  const [row] =
+    plan.statements !== null
+      ? await plan.statements('read-back', () => db.select(plan.selection).from(plan.table).where(byIdPlaceholder(plan.pk)).limit(1)).execute(updateValues({}, id))
+      : await db.select(plan.selection).from(plan.table).where(rowCondition(plan, id)).limit(1);
   if (row === undefined) throw new OutsideScope();
   return row;
 }
@@ -69,6 +86,14 @@ export const mysqlDialect: Dialect = {
   },
 
   insert(db, plan, values) {
+    if (plan.statements !== null) {
+      return withScopeTransaction(db, plan, async () => {
+        // spec §8: one statement per set of written columns; $returningId reports the key as below.
+        const build = () => db.insert(plan.table).values(valuePlaceholders(values)).$returningId();
+        const [written] = await plan.statements!(writeShape('insert', values), build).execute(values);
+        return readBack(db, plan, written[plan.pkKey]);
+      });
+    }
     return withScopeTransaction(db, plan, async (tx) => {
       // $returningId reports the primary key, whether auto-increment or filled by a $defaultFn.
       const [written] = await tx.insert(plan.table).values(values).$returningId();
@@ -77,6 +102,14 @@ export const mysqlDialect: Dialect = {
   },
 
   async update(db, plan, id, values) {
+    if (plan.statements !== null) {
+      return withScopeTransaction(db, plan, async () => {
+        const build = () => db.update(plan.table).set(valuePlaceholders(values)).where(byIdPlaceholder(plan.pk));
+        const result = await plan.statements!(writeShape('update', values), build).execute(updateValues(values, id));
+        if (affectedRows(result) === 0) return ROW_MISSING;
+        return readBack(db, plan, id);
+      });
+    }
     return withScopeTransaction(db, plan, async (tx) => {
       const result = await tx.update(plan.table).set(values).where(rowCondition(plan, id));
       if (affectedRows(result) === 0) return ROW_MISSING;
@@ -85,6 +118,10 @@ export const mysqlDialect: Dialect = {
   },
 
   async remove(db, plan, id) {
+    if (plan.statements !== null) {
+      const result = await plan.statements('delete', () => db.delete(plan.table).where(byIdPlaceholder(plan.pk))).execute(updateValues({}, id));
+      return affectedRows(result) > 0;
+    }
     const result = await db.delete(plan.table).where(rowCondition(plan, id));
     return affectedRows(result) > 0;
   },

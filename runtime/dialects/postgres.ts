@@ -3,7 +3,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
-import { clientErrorFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type DriverCodes, type Dialect } from './dialect';
+import {
+  byIdPlaceholder,
+  clientErrorFrom,
+  driverErrorOf,
+  nullWhenOutsideScope,
+  OutsideScope,
+  ROW_MISSING,
+  rowCondition,
+  updateValues,
+  valuePlaceholders,
+  writeShape,
+  type DriverCodes,
+  type Dialect,
+} from './dialect';
 
 const DRIVER_CODES: DriverCodes = {
   unique: new Set(['23505']),
@@ -40,6 +53,11 @@ export const postgresDialect: Dialect = {
   },
 
   async insert(db, plan, values) {
+    if (plan.statements !== null) {
+      // spec §8: one named statement per set of written columns.
+      const statement = plan.statements(writeShape('insert', values), () => db.insert(plan.table).values(valuePlaceholders(values)).returning(plan.selection));
+      return (await statement.execute(values))[0];
+    }
     if (plan.scope === undefined) {
       // Fast path: one statement, no transaction needed.
       const [row] = await db.insert(plan.table).values(values).returning(plan.selection);
@@ -56,6 +74,11 @@ export const postgresDialect: Dialect = {
   },
 
   async update(db, plan, id, values) {
+    if (plan.statements !== null) {
+      const build = () => db.update(plan.table).set(valuePlaceholders(values)).where(byIdPlaceholder(plan.pk)).returning(plan.selection);
+      const [row] = await plan.statements(writeShape('update', values), build).execute(updateValues(values, id));
+      return row === undefined ? ROW_MISSING : row;
+    }
     if (plan.scope === undefined) {
       const [row] = await db.update(plan.table).set(values).where(eq(plan.pk, id)).returning(plan.selection);
       return row === undefined ? ROW_MISSING : row;
@@ -72,6 +95,10 @@ export const postgresDialect: Dialect = {
   },
 
   async remove(db, plan, id) {
+    if (plan.statements !== null) {
+      const build = () => db.delete(plan.table).where(byIdPlaceholder(plan.pk)).returning({ id: plan.pk });
+      return (await plan.statements('delete', build).execute(updateValues({}, id))).length > 0;
+    }
     const deleted = await db.delete(plan.table).where(rowCondition(plan, id)).returning({ id: plan.pk });
     return deleted.length > 0;
   },

@@ -1,6 +1,6 @@
 // The fixed query shapes of a resource (spec §8 rule 4): get by id and the default list page, both over
 // the readable fields. The server constructor prepares them into the cache; the bundle records their SQL.
-import { is, Placeholder } from 'drizzle-orm';
+import { is, Param, Placeholder } from 'drizzle-orm';
 import type { CrudRuntime } from '../crud/crud-runtime';
 import { getKey, getQuery, pageKey, pageQuery, statementName } from '../crud/read-queries';
 import type { PreparableQuery, PreparedQuery } from '../dialects/dialect';
@@ -58,10 +58,16 @@ export interface FixedStatementShape {
   readonly params: readonly unknown[];
 }
 
+/** `:name` for a placeholder (bare, or behind its column's encoder), else the fixed value. */
+function describeParam(param: unknown): unknown {
+  const value = is(param, Param) ? param.value : param;
+  return is(value, Placeholder) ? `:${value.name}` : value;
+}
+
 /** The SQL text of each fixed shape, placeholders in the database's own syntax, for the bundle's statement files. */
 export function fixedStatementShapes(rt: CrudRuntime): FixedStatementShape[] {
   return fixedShapes(rt).map(({ name, query }) => {
     const { sql: text, params } = query().toSQL();
-    return { name, sql: text, params: params.map((param) => (is(param, Placeholder) ? `:${param.name}` : param)) };
+    return { name, sql: text, params: params.map(describeParam) };
   });
 }
