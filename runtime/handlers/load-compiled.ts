@@ -64,10 +64,15 @@ export interface HandlerChoice {
   context?: ContextFactory | null;
 }
 
+/** `compiler: false` without a compilation: every route served by the generic handler. */
+export function usesGenericHandler(choice: HandlerChoice): boolean {
+  return choice.compilation === undefined && choice.compiler === false;
+}
+
 /** One Express handler per mounted route, in the same order. */
 export function routeHandlers(routes: readonly MountedRoute[], choice: HandlerChoice): RequestHandler[] {
   const context = choice.context ?? null;
-  if (choice.compilation === undefined && choice.compiler === false) return routes.map(({ route }) => genericHandler(route, context));
+  if (usesGenericHandler(choice)) return routes.map(({ route }) => genericHandler(route, context));
   const compilation = choice.compilation === undefined ? generateAtConstruction(routes) : checkCompilation(choice.compilation);
   return routes.map((mounted) => {
     const key = routeKey(mounted);

@@ -1,7 +1,7 @@
 // createServer (spec §4.3, CONTRACT §5): assembles the services into an Express application with the
 // health and services routes at the root, action routes under `prefix` and the JSON error model.
 import express, { type Express } from 'express';
-import { routeHandlers } from '../handlers/load-compiled';
+import { routeHandlers, usesGenericHandler } from '../handlers/load-compiled';
 import { listServices } from '../registry';
 import { SetupError } from '../errors';
 import { checkPathOption } from './path-option';
@@ -15,9 +15,14 @@ import { openApiRoute, resolveOpenApiPath, serverOpenApiDocument } from './opena
 import { requestLogger } from './request-logging';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PREFIX, type ServerOptions } from './server-options';
 import { servicesRoute } from './services-route';
+import { installRouteDispatch } from './route-dispatch';
 import { prepareStatements } from './statement-preparation';
 
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+function routerStackLength(app: Express): number {
+  return (app.router as unknown as { stack: unknown[] }).stack.length;
+}
 
 /** @internal The prefix as createServer mounts routes under it; `tessera build` resolves it the same way. */
 export function resolvePrefix(prefix: string | undefined): string {
@@ -54,13 +59,16 @@ export function createServer(options: ServerOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag'); // action answers are not cacheable by default; skip hashing every body
-  if (requestLog !== null) app.use(requestLogger(requestLog));
+  const before = requestLog === null ? [] : [requestLogger(requestLog)];
+  for (const layer of before) app.use(layer);
+  const firstLayer = routerStackLength(app);
 
   app.get('/_health', healthRoute(services, Date.now()));
   app.get('/_app/services', servicesRoute(services, prefix));
   // Before the OpenAPI document: compiled handlers install their ahead-of-time validators, which the
   // document's request examples then use (a bundle under --disallow-code-generation-from-strings cannot compile).
-  const handlers = routeHandlers(routes, { compiler: options.compiler, compilation: options.compilation, context });
+  const handlerChoice = { compiler: options.compiler, compilation: options.compilation, context };
+  const handlers = routeHandlers(routes, handlerChoice);
   // spec §4.2: the raw OpenAPI document at openApiPath, outside the prefix, built once; none with `docs: false`.
   const openApiPath = resolveOpenApiPath(options.openApiPath, routes);
   const openApiDocument = options.docs === false ? null : serverOpenApiDocument(options, services, prefix);
@@ -74,15 +82,18 @@ export function createServer(options: ServerOptions = {}): Express {
   // spec §4.2: /docs, /swagger and /reference, at the root whatever the prefix.
   mountDocsPages(app, options);
 
+  const earlierLayers = { from: firstLayer, to: routerStackLength(app) };
+  const chains = routes.map(({ route }, index) => (route.method === 'POST' || route.method === 'PATCH' ? [bodyParser, handlers[index]] : [handlers[index]]));
   routes.forEach(({ route, path }, index) => {
-    const handler = handlers[index];
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    if (route.method === 'POST' || route.method === 'PATCH') app[method](path, bodyParser, handler);
-    else app[method](path, handler);
+    app[method](path, ...chains[index]);
   });
 
   app.use(notFoundRoute);
   // Internal errors are always logged (without values), to the request logger when one is given.
-  app.use(errorMiddleware(requestLog ?? console.error));
+  const onError = errorMiddleware(requestLog ?? console.error);
+  app.use(onError);
+  // Compiled handlers skip Express's router walk; the generic handler stays plain Express (compiler: false).
+  if (!usesGenericHandler(handlerChoice)) installRouteDispatch(app, routes, chains, { before, earlierLayers, unclaimed: notFoundRoute, onError });
   return app;
 }
