@@ -27,7 +27,7 @@ async function serve(app: Express, outer?: Express): Promise<Counted> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     routerWalks: () => walks,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 

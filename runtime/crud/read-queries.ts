@@ -1,7 +1,8 @@
 // The read queries of the crud actions (get, list, findOne, count, exists). A call without a scope
 // condition on a table without application defaults runs its shape's cached prepared statement (spec §8);
 // any other call builds its query with the values inline, as drizzle does.
-import { and, count, eq, Param, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { columnPlaceholder } from '../statements/column-placeholder';
 import { createHash } from 'node:crypto';
 import type { DbRow, PreparableQuery, StatementSource } from '../dialects/dialect';
 import { compileOrderBy, type OrderByEntry } from '../query/order-by';
@@ -80,7 +81,7 @@ function placeholderValues(values: readonly unknown[], named: Record<string, unk
 /** `pk = :id LIMIT 1` over the fields: the get statement (the one spec §8 rule 4 prepares for the readable fields). */
 export function getQuery(rt: CrudRuntime, fields: readonly FieldModel[]): PreparableQuery {
   // The key column's encoder maps the id as it would inline (a bigint key stored as a blob, say).
-  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(eq(rt.pkColumn, new Param(sql.placeholder('id'), rt.pkColumn))).limit(1);
+  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(eq(rt.pkColumn, columnPlaceholder('id', rt.pkColumn))).limit(1);
 }
 
 /** A page with the where shape's placeholders and `LIMIT :limit OFFSET :offset` (rule 4 prepares the default one). */

@@ -1,6 +1,7 @@
 // What each database dialect must provide. Every difference between SQLite, MySQL/MariaDB and
 // PostgreSQL lives behind this interface, one file per dialect; nothing else branches on the database.
-import { and, eq, Param, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, type Column, type SQL, type Table } from 'drizzle-orm';
+import { columnPlaceholder } from '../statements/column-placeholder';
 import type { JsonSchema } from '../crud/options';
 import type { PatternKind } from '../query/operators/pattern';
 import { TesseraError } from '../errors';
@@ -39,10 +40,11 @@ export function writeShape(operation: 'insert' | 'update', values: Record<string
   return shape;
 }
 
-/** Placeholders named after the columns a write sets (drizzle passes each through its column's encoder). */
-export function valuePlaceholders(values: Record<string, unknown>): Record<string, unknown> {
-  const placeholders: Record<string, unknown> = {};
-  for (const key in values) if (Object.hasOwn(values, key)) placeholders[key] = sql.placeholder(key);
+/** Placeholders named after the columns a write sets, each mapped by its column's encoder. */
+export function valuePlaceholders(table: Table, values: Record<string, unknown>): Record<string, SQL> {
+  const columns = getTableColumns(table);
+  const placeholders: Record<string, SQL> = {};
+  for (const key in values) if (Object.hasOwn(values, key)) placeholders[key] = columnPlaceholder(key, columns[key]);
   return placeholders;
 }
 
@@ -51,7 +53,7 @@ export const ID_PLACEHOLDER = ':id';
 
 /** `pk = :id`, the id mapped by the key column's encoder. */
 export function byIdPlaceholder(pk: Column): SQL {
-  return eq(pk, new Param(sql.placeholder(ID_PLACEHOLDER), pk));
+  return eq(pk, columnPlaceholder(ID_PLACEHOLDER, pk));
 }
 
 /** An update's placeholder values: the set columns and the id. */

@@ -89,7 +89,7 @@ export const mysqlDialect: Dialect = {
     if (plan.statements !== null) {
       return withScopeTransaction(db, plan, async () => {
         // spec §8: one statement per set of written columns; $returningId reports the key as below.
-        const build = () => db.insert(plan.table).values(valuePlaceholders(values)).$returningId();
+        const build = () => db.insert(plan.table).values(valuePlaceholders(plan.table, values)).$returningId();
         const [written] = await plan.statements!(writeShape('insert', values), build).execute(values);
         return readBack(db, plan, written[plan.pkKey]);
       });
@@ -104,7 +104,7 @@ export const mysqlDialect: Dialect = {
   async update(db, plan, id, values) {
     if (plan.statements !== null) {
       return withScopeTransaction(db, plan, async () => {
-        const build = () => db.update(plan.table).set(valuePlaceholders(values)).where(byIdPlaceholder(plan.pk));
+        const build = () => db.update(plan.table).set(valuePlaceholders(plan.table, values)).where(byIdPlaceholder(plan.pk));
         const result = await plan.statements!(writeShape('update', values), build).execute(updateValues(values, id));
         if (affectedRows(result) === 0) return ROW_MISSING;
         return readBack(db, plan, id);

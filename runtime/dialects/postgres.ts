@@ -55,7 +55,7 @@ export const postgresDialect: Dialect = {
   async insert(db, plan, values) {
     if (plan.statements !== null) {
       // spec §8: one named statement per set of written columns.
-      const statement = plan.statements(writeShape('insert', values), () => db.insert(plan.table).values(valuePlaceholders(values)).returning(plan.selection));
+      const statement = plan.statements(writeShape('insert', values), () => db.insert(plan.table).values(valuePlaceholders(plan.table, values)).returning(plan.selection));
       return (await statement.execute(values))[0];
     }
     if (plan.scope === undefined) {
@@ -75,7 +75,7 @@ export const postgresDialect: Dialect = {
 
   async update(db, plan, id, values) {
     if (plan.statements !== null) {
-      const build = () => db.update(plan.table).set(valuePlaceholders(values)).where(byIdPlaceholder(plan.pk)).returning(plan.selection);
+      const build = () => db.update(plan.table).set(valuePlaceholders(plan.table, values)).where(byIdPlaceholder(plan.pk)).returning(plan.selection);
       const [row] = await plan.statements(writeShape('update', values), build).execute(updateValues(values, id));
       return row === undefined ? ROW_MISSING : row;
     }

@@ -1,7 +1,7 @@
 // The query shape of a call (spec §8 rule 1) as a cache key, with the values its placeholders take.
 // Field keys are length-prefixed, so no field name can make two shapes one key.
-import type { Column } from 'drizzle-orm';
-import { Param, sql } from 'drizzle-orm';
+import { sql, type Column } from 'drizzle-orm';
+import { columnPlaceholder } from './column-placeholder';
 import type { FieldModel } from '../crud/field-policy';
 import type { Where } from '../crud/options';
 import type { Dialect } from '../dialects/dialect';
@@ -45,8 +45,8 @@ export function wherePlaceholderName(index: number): string {
 export function wherePlaceholders(where: Where | undefined, columns: WhereColumns, dialect: Dialect) {
   let index = 0;
   const bind = (_value: unknown, column: Column | null) => {
-    const placeholder = sql.placeholder(wherePlaceholderName(index++));
-    return column === null ? placeholder : new Param(placeholder, column);
+    const name = wherePlaceholderName(index++);
+    return column === null ? sql.placeholder(name) : columnPlaceholder(name, column);
   };
   return foldWhere(where, columns, dialect, sqlFolder(dialect, bind));
 }
