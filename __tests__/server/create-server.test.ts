@@ -217,6 +217,12 @@ describe('createServer', () => {
     });
   });
 
+  describe('statementCache', () => {
+    it('throws a SetupError at construction for a value other than true or false', () => {
+      expect(() => createServer({ requestLogging: false, statementCache: 'off' as never })).toThrow('statementCache must be true or false');
+    });
+  });
+
   describe('route collisions', () => {
     it('throws at construction naming both actions when two resources mount the same route', async () => {
       const other = defineService({ name: 'other', db: (await testbed.openDatabase()).db });

@@ -54,7 +54,7 @@ export function createServer(options: ServerOptions = {}): Express {
   const routes = collectRoutes(services, prefix);
   const context = options.context ?? null;
   const bodyParser = jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
-  prepareStatements(services, routes, options.statementCache !== false);
+  prepareStatements(services, routes, options.statementCache);
 
   const app = express();
   app.disable('x-powered-by');
