@@ -1,7 +1,7 @@
-// What the statement cache suite runs against on one dialect, in its own namespace (`statement_cache`) beside the
-// crud suites: an eligible table of varied column types, one with a `$defaultFn` column and one with only an
-// `$onUpdateFn` column (spec §8 rule 3), seeded rows with the where battery they answer, fresh drizzle db objects
-// over one client, and the service the suite defines over each.
+// What the statement suites run against on one dialect, each file in its own namespace (jest runs them in parallel,
+// beside the crud suites, on the same table names): an eligible table of varied column types, one with a `$defaultFn`
+// column and one with only an `$onUpdateFn` column (spec §8 rule 3), seeded rows with the where battery they answer,
+// fresh drizzle db objects over one client, and the service the suites define over each.
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
 import type { Logger } from 'drizzle-orm';
 import { boolean as mysqlBoolean, datetime, int, mysqlTable, text as mysqlText, varchar as mysqlVarchar } from 'drizzle-orm/mysql-core';
@@ -12,9 +12,6 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { Pool } from 'pg';
 import { crud, defineService, type Where } from 'tessera';
 import { openDatabase, type DialectName, type TestDatabase } from '../../helpers/databases';
-
-/** Where the tables live: a sibling database on MySQL, a schema on PostgreSQL (see openDatabase). */
-export const NAMESPACE = 'statement_cache';
 
 /** What the `$defaultFn` column is filled with, and what the `$onUpdateFn` column is set to on every write. */
 export const DEFAULT_CODE = 'generated';
@@ -191,8 +188,12 @@ export interface StatementCacheFixture {
 
 const POSTGRES_URL = process.env.TESSERA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function openStatementCacheFixture(dialect: DialectName): Promise<StatementCacheFixture> {
-  const database: TestDatabase = await openDatabase(dialect, NAMESPACE);
+/**
+ * Creates the tables in `namespace` (`[a-z_]+`): a sibling database on MySQL, a schema on PostgreSQL (see openDatabase).
+ * Every suite file passes its own, so that one file's create and reset never meet another's tables.
+ */
+export async function openStatementCacheFixture(dialect: DialectName, namespace: string): Promise<StatementCacheFixture> {
+  const database: TestDatabase = await openDatabase(dialect, namespace);
   const client = database.db.$client;
   for (const statement of DDL[dialect].create) await database.raw(statement);
   const tables = dialect === 'sqlite' ? sqliteTables : dialect === 'mysql' ? mysqlTables : postgresTables;
@@ -226,7 +227,7 @@ export async function openStatementCacheFixture(dialect: DialectName): Promise<S
     },
     openPostgresSession() {
       if (dialect !== 'postgres') throw new Error('openPostgresSession is for postgres only');
-      const pool = new Pool({ connectionString: POSTGRES_URL, max: 1, options: `-c search_path=${NAMESPACE}` });
+      const pool = new Pool({ connectionString: POSTGRES_URL, max: 1, options: `-c search_path=${namespace}` });
       sessions.push(pool);
       return { pool, db: drizzlePostgres(pool) };
     },

@@ -1,53 +1,20 @@
-// spec §8 (prepared statement rules) and CONTRACT §5 (`statementCacheStats`) on one dialect: statements are keyed
-// by query shape with values bound as placeholders (rule 1), a non-empty scope (rule 2) and application default
-// functions (rule 3) keep calls out, the server constructor prepares the default get and list (rule 4), the least
-// recently used statement leaves first, and `statementCache: false` prepares nothing. Runners: statement-cache.<dialect>.test.ts.
+// spec §8 and CONTRACT §5 (`statementCacheStats`) on one dialect, the cache around the keys of statement-key.suite.ts:
+// stats per db object, the server constructor prepares the default get and list (rule 4, per handler mode), a non-empty
+// scope (rule 2) and application default functions (rule 3) keep calls out, the least recently used statement leaves
+// first, `statementCache: false` prepares nothing, and writes. Runners: statement-cache.<dialect>.test.ts.
 import type { Express } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { clearRegistry, createServer, crud, defineService, statementCacheStats, type ServerOptions, type Where } from 'tessera';
+import { createServer, crud, defineService, statementCacheStats, type ServerOptions } from 'tessera';
 import { BuiltBundle } from '../../helpers/bundle-loader';
 import type { DialectName } from '../../helpers/databases';
-import {
-  defineShop,
-  DEFAULT_CODE,
-  LABEL_FIELDS,
-  openStatementCacheFixture,
-  ORDERINGS,
-  productRow,
-  UPDATE_MARK,
-  WHERE_BATTERY,
-  type Shop,
-  type StatementCacheFixture,
-} from './statement-cache-fixture';
+import { defineShop, DEFAULT_CODE, LABEL_FIELDS, productRow, UPDATE_MARK, type Shop } from './statement-cache-fixture';
+import { HIT, idsOf, MISS, rowsOf, trackStats, UNTOUCHED, useStatementSuite, type StatsChange } from './statement-cache-helpers';
 
-interface StatsChange {
-  size: number;
-  hits: number;
-  misses: number;
-  evictions: number;
-}
+/** This file's tables, apart from statement-key's (jest runs the two files in parallel). */
+const NAMESPACE = 'statement_cache';
 
-const MISS: StatsChange = { size: 1, hits: 0, misses: 1, evictions: 0 };
-const HIT: StatsChange = { size: 0, hits: 1, misses: 0, evictions: 0 };
-const UNTOUCHED: StatsChange = { size: 0, hits: 0, misses: 0, evictions: 0 };
 const FRESH_STATS = { size: 0, capacity: 128, hits: 0, misses: 0, evictions: 0 };
-
-/** Follows one db's stats: `change()` answers what moved since the previous call (or since tracking began). */
-function trackStats(db: object) {
-  let last = statementCacheStats(db);
-  return {
-    change(): StatsChange {
-      const now = statementCacheStats(db);
-      const moved = { size: now.size - last.size, hits: now.hits - last.hits, misses: now.misses - last.misses, evictions: now.evictions - last.evictions };
-      last = now;
-      return moved;
-    },
-  };
-}
-
-const idsOf = (answer: { items: Record<string, unknown>[] }) => answer.items.map((row) => row.id);
-const rowsOf = (ids: number[]) => ids.map(productRow);
 
 type HandlerModeName = 'generic' | 'compiled' | 'bundle';
 
@@ -65,35 +32,13 @@ function headerContext(req: { headers: Record<string, string | string[] | undefi
 
 export function statementCacheSuite(dialect: DialectName): void {
   describe(`prepared statement cache on ${dialect}`, () => {
-    let fixture: StatementCacheFixture;
+    const suite = useStatementSuite(dialect, NAMESPACE);
+    const { freshShop, uncachedShop } = suite;
     const servers: Server[] = [];
 
-    beforeAll(async () => {
-      fixture = await openStatementCacheFixture(dialect);
-    });
-    afterAll(async () => {
-      await fixture?.close();
-    });
-    beforeEach(async () => {
-      clearRegistry();
-      await fixture.reset();
-    });
     afterEach(async () => {
       for (const server of servers.splice(0)) await new Promise<void>((resolve) => server.close(() => resolve()));
     });
-
-    /** A fresh db object (fresh stats) with the suite's service over it. */
-    function freshShop(name = 'shop'): { db: any; shop: Shop } {
-      const db = fixture.freshDb();
-      return { db, shop: defineShop(fixture, db, name) };
-    }
-
-    /** Another db object over the same client, served with `statementCache: false`: the reference answers. */
-    function uncachedShop(): Shop {
-      const { shop } = freshShop('uncached');
-      createServer({ services: [shop.service], statementCache: false, compiler: false, docs: false, requestLogging: false });
-      return shop;
-    }
 
     async function listen(app: Express): Promise<string> {
       const server: Server = await new Promise((resolve) => {
@@ -115,14 +60,14 @@ export function statementCacheSuite(dialect: DialectName): void {
 
     describe('statementCacheStats(db)', () => {
       it('answers exactly size, capacity, hits, misses and evictions, with capacity 128 and zeros for a fresh db', () => {
-        const stats = statementCacheStats(fixture.freshDb());
+        const stats = statementCacheStats(suite.fixture.freshDb());
         expect(Object.keys(stats).sort()).toEqual(['capacity', 'evictions', 'hits', 'misses', 'size']);
         expect(stats).toEqual(FRESH_STATS);
       });
 
       it('counts per database object: calls through one db object leave another over the same client at zero', async () => {
         const { db, shop } = freshShop();
-        const other = fixture.freshDb();
+        const other = suite.fixture.freshDb();
         await shop.products.get({ input: { id: 1 } });
         await shop.products.get({ input: { id: 2 } });
         expect(statementCacheStats(db)).toEqual({ size: 1, capacity: 128, hits: 1, misses: 1, evictions: 0 });
@@ -177,12 +122,12 @@ export function statementCacheSuite(dialect: DialectName): void {
           });
 
           it('prepares the default statements of a table created after the server is built, and answers from them once it exists', async () => {
-            const db = fixture.freshDb();
+            const db = suite.fixture.freshDb();
             const service = defineService({ name: 'late', db });
-            service.resource({ name: 'late', table: fixture.lateTable, id: fixture.lateTable.id }).use(crud({ access: 'public', fields: LABEL_FIELDS }));
+            service.resource({ name: 'late', table: suite.fixture.lateTable, id: suite.fixture.lateTable.id }).use(crud({ access: 'public', fields: LABEL_FIELDS }));
             const app = serveIn({ services: [service], docs: false, requestLogging: false }, lateBundle);
             expect(statementCacheStats(db)).toEqual({ size: 2, capacity: 128, hits: 0, misses: 0, evictions: 0 });
-            await fixture.createLateTable();
+            await suite.fixture.createLateTable();
             try {
               const url = await listen(app);
               expect(await postJson(`${url}/api/late`, { label: 'first' })).toEqual({ status: 201, body: { id: 1, label: 'first' } });
@@ -192,7 +137,7 @@ export function statementCacheSuite(dialect: DialectName): void {
               expect(await postJson(`${url}/api/late/query`, {})).toEqual({ status: 200, body: { items: [{ id: 1, label: 'first' }] } });
               expect(cache.change()).toEqual(HIT);
             } finally {
-              await fixture.dropLateTable();
+              await suite.fixture.dropLateTable();
             }
           });
 
@@ -219,271 +164,6 @@ export function statementCacheSuite(dialect: DialectName): void {
           });
         });
       }
-    });
-
-    describe('spec §8 rule 1: statements are cached per query shape; filter values are bound as placeholders', () => {
-      it('reuses one statement for list calls that differ only in filter values, and answers each call with its own values', async () => {
-        const { db, shop } = freshShop();
-        const cache = trackStats(db);
-        const list = (where: Where) => shop.products.list({ input: { where } }).then(idsOf);
-
-        expect(await list({ quantity: { eq: 10 } })).toEqual([2, 7]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list({ quantity: { eq: 20 } })).toEqual([4]);
-        expect(cache.change()).toEqual(HIT);
-        expect(await list({ quantity: { eq: 5 } })).toEqual([1]);
-        expect(cache.change()).toEqual(HIT);
-
-        expect(await list({ releasedAt: { eq: '2024-03-15T12:00:00.500Z' } })).toEqual([3]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list({ releasedAt: { eq: '2024-03-15T12:00:00.499Z' } })).toEqual([7]);
-        expect(cache.change()).toEqual(HIT);
-
-        expect(await list({ name: { contains: '50%_off' } })).toEqual([1]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list({ name: { contains: '*' } })).toEqual([2]);
-        expect(cache.change()).toEqual(HIT);
-        expect(statementCacheStats(db)).toEqual({ size: 3, capacity: 128, hits: 4, misses: 3, evictions: 0 });
-      });
-
-      it('reuses the statement of `in` with the same number of values, and prepares another for a different number', async () => {
-        const { db, shop } = freshShop();
-        const cache = trackStats(db);
-        const list = (values: number[]) => shop.products.list({ input: { where: { quantity: { in: values } } } }).then(idsOf);
-
-        expect(await list([5, 10])).toEqual([1, 2, 7]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list([0, 20])).toEqual([4, 6]);
-        expect(cache.change()).toEqual(HIT);
-        expect(await list([0, 20, 15])).toEqual([4, 5, 6]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list([10, 15, 20])).toEqual([2, 4, 5, 7]);
-        expect(cache.change()).toEqual(HIT);
-      });
-
-      it('prepares a statement per selection: a different select is another statement', async () => {
-        const { db, shop } = freshShop();
-        const cache = trackStats(db);
-        const where = { quantity: { eq: 10 } };
-
-        expect((await shop.products.list({ input: { where } })).items).toEqual(rowsOf([2, 7]));
-        expect(cache.change()).toEqual(MISS);
-        expect((await shop.products.list({ input: { where, select: ['name'] } })).items).toEqual([{ name: 'beta*star' }, { name: 'Xray' }]);
-        expect(cache.change()).toEqual(MISS);
-        expect((await shop.products.list({ input: { where: { quantity: { eq: 20 } }, select: ['name'] } })).items).toEqual([{ name: 'Gamma_ray' }]);
-        expect(cache.change()).toEqual(HIT);
-        expect((await shop.products.list({ input: { where, select: ['id', 'name'] } })).items).toEqual([
-          { id: 2, name: 'beta*star' },
-          { id: 7, name: 'Xray' },
-        ]);
-        expect(cache.change()).toEqual(MISS);
-      });
-
-      it('prepares a statement per ordering: another direction or another field is another statement; asc is the default direction', async () => {
-        const { db, shop } = freshShop();
-        const cache = trackStats(db);
-        const list = (orderBy: { field: string; direction?: 'asc' | 'desc' }[], values = [10, 15]) =>
-          shop.products.list({ input: { where: { quantity: { in: values } }, orderBy } }).then(idsOf);
-
-        expect(await list([{ field: 'quantity' }])).toEqual([2, 7, 5]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list([{ field: 'quantity', direction: 'asc' }], [15, 20])).toEqual([5, 4]);
-        expect(cache.change()).toEqual(HIT);
-        expect(await list([{ field: 'quantity', direction: 'desc' }])).toEqual([5, 2, 7]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list([{ field: 'releasedAt' }])).toEqual([2, 7, 5]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list([{ field: 'releasedAt', direction: 'desc' }])).toEqual([5, 7, 2]);
-        expect(cache.change()).toEqual(MISS);
-      });
-
-      it('prepares a statement per filter structure: AND versus OR, NOT, and another operator on the same field', async () => {
-        const { db, shop } = freshShop();
-        const cache = trackStats(db);
-        const list = (where: Where) => shop.products.list({ input: { where } }).then(idsOf);
-
-        expect(await list({ AND: [{ quantity: { eq: 10 } }, { ownerId: { eq: 'alice' } }] })).toEqual([7]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list({ AND: [{ quantity: { eq: 20 } }, { ownerId: { eq: 'bob' } }] })).toEqual([4]);
-        expect(cache.change()).toEqual(HIT);
-        expect(await list({ OR: [{ quantity: { eq: 10 } }, { ownerId: { eq: 'alice' } }] })).toEqual([1, 2, 3, 7]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list({ NOT: { quantity: { eq: 10 } } })).toEqual([1, 4, 5, 6]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list({ quantity: { eq: 10 } })).toEqual([2, 7]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list({ quantity: { ne: 10 } })).toEqual([1, 4, 5, 6]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list({ quantity: { gte: 10 } })).toEqual([2, 4, 5, 7]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await list({ id: { eq: 7 } })).toEqual([7]);
-        expect(cache.change()).toEqual(MISS);
-      });
-
-      it('keeps list, count and exists with the same where apart, and lets findOne share the list statement', async () => {
-        const { db, shop } = freshShop();
-        const cache = trackStats(db);
-        const where = { quantity: { eq: 10 } };
-
-        expect(idsOf(await shop.products.list({ input: { where, limit: 5 } }))).toEqual([2, 7]);
-        expect(cache.change()).toEqual(MISS);
-        expect(await shop.products.count({ input: { where } })).toEqual({ count: 2 });
-        expect(cache.change()).toEqual(MISS);
-        expect(await shop.products.exists({ input: { where } })).toEqual({ exists: true });
-        expect(cache.change()).toEqual(MISS);
-        expect(await shop.products.findOne({ input: { where: { quantity: { eq: 20 } } } })).toEqual(productRow(4));
-        expect(cache.change()).toEqual(HIT);
-        expect(await shop.products.count({ input: { where: { quantity: { eq: 5 } } } })).toEqual({ count: 1 });
-        expect(cache.change()).toEqual(HIT);
-        expect(await shop.products.exists({ input: { where: { quantity: { eq: 999 } } } })).toEqual({ exists: false });
-        expect(cache.change()).toEqual(HIT);
-        expect(statementCacheStats(db)).toEqual({ size: 3, capacity: 128, hits: 3, misses: 3, evictions: 0 });
-      });
-
-      it('prepares get with select apart from get without select', async () => {
-        const { db, shop } = freshShop();
-        const cache = trackStats(db);
-
-        expect(await shop.products.get({ input: { id: 1 } })).toEqual(productRow(1));
-        expect(cache.change()).toEqual(MISS);
-        expect(await shop.products.get({ input: { id: 3 } })).toEqual(productRow(3));
-        expect(cache.change()).toEqual(HIT);
-        expect(await shop.products.get({ input: { id: 1, select: ['name'] } })).toEqual({ name: 'Alpha 50%_off' });
-        expect(cache.change()).toEqual(MISS);
-        expect(await shop.products.get({ input: { id: 4, select: ['name'] } })).toEqual({ name: 'Gamma_ray' });
-        expect(cache.change()).toEqual(HIT);
-        await expect(shop.products.get({ input: { id: 99 } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-        expect(cache.change()).toEqual(HIT);
-      });
-    });
-
-    describe('spec §8 rule 1: values travel as placeholders, never in the SQL text', () => {
-      function loggedShop() {
-        const logged: { sql: string; params: unknown[] }[] = [];
-        const db = fixture.freshDb({ logQuery: (sql, params) => void logged.push({ sql, params }) });
-        return { db, shop: defineShop(fixture, db), lastQuery: () => logged[logged.length - 1] };
-      }
-
-      it('runs the same SQL text for two values, the value in the params, a quote and SQL-like text included', async () => {
-        const { db, shop, lastQuery } = loggedShop();
-        const reference = uncachedShop();
-        const cache = trackStats(db);
-        const injection = "x' OR '1'='1";
-
-        const quoted = await shop.products.list({ input: { where: { name: { eq: injection } } } });
-        const first = lastQuery();
-        expect(quoted.items).toEqual(rowsOf([3]));
-        expect(cache.change()).toEqual(MISS);
-        const plain = await shop.products.list({ input: { where: { name: { eq: 'Xray' } } } });
-        const second = lastQuery();
-        expect(plain.items).toEqual(rowsOf([7]));
-        expect(cache.change()).toEqual(HIT);
-
-        expect(second.sql).toBe(first.sql);
-        expect(first.sql).toContain(fixture.placeholder);
-        expect(first.sql).not.toContain("'1'='1");
-        expect(first.sql).not.toContain('Xray');
-        expect(first.params).toContain(injection);
-        expect(second.params).toContain('Xray');
-        expect(quoted).toEqual(await reference.products.list({ input: { where: { name: { eq: injection } } } }));
-        expect(plain).toEqual(await reference.products.list({ input: { where: { name: { eq: 'Xray' } } } }));
-      });
-
-      it('binds contains patterns with %, _ and * as values: same SQL text, the text matched literally', async () => {
-        const { db, shop, lastQuery } = loggedShop();
-        const reference = uncachedShop();
-        const cache = trackStats(db);
-
-        const discount = await shop.products.list({ input: { where: { name: { contains: '50%_off' } } } });
-        const first = lastQuery();
-        expect(discount.items).toEqual(rowsOf([1])); // not `delta 50 off`: % and _ are no wildcards
-        expect(cache.change()).toEqual(MISS);
-        const star = await shop.products.list({ input: { where: { name: { contains: 'a*s' } } } });
-        const second = lastQuery();
-        expect(star.items).toEqual(rowsOf([2]));
-        expect(cache.change()).toEqual(HIT);
-
-        expect(second.sql).toBe(first.sql);
-        expect(first.sql).toContain(fixture.placeholder);
-        expect(first.sql).not.toContain('50');
-        expect(second.sql).not.toContain('a*s');
-        expect(first.params.some((param) => typeof param === 'string' && param.includes('50') && param.includes('off'))).toBe(true);
-        expect(second.params.some((param) => typeof param === 'string' && param.includes('a') && param.includes('*') && param.includes('s'))).toBe(true);
-        expect(discount).toEqual(await reference.products.list({ input: { where: { name: { contains: '50%_off' } } } }));
-        expect(star).toEqual(await reference.products.list({ input: { where: { name: { contains: 'a*s' } } } }));
-      });
-
-      it('binds the id of get and a date filter as placeholders: same SQL text for two values', async () => {
-        const { shop, lastQuery } = loggedShop();
-
-        expect(await shop.products.get({ input: { id: 3 } })).toEqual(productRow(3));
-        const firstGet = lastQuery();
-        expect(await shop.products.get({ input: { id: 7 } })).toEqual(productRow(7));
-        const secondGet = lastQuery();
-        expect(secondGet.sql).toBe(firstGet.sql);
-        expect(firstGet.params).toContain(3);
-        expect(secondGet.params).toContain(7);
-
-        const list = (at: string) => shop.products.list({ input: { where: { releasedAt: { lte: at } } } }).then(idsOf);
-        expect(await list('2024-01-01T00:00:00.000Z')).toEqual([1]);
-        const firstDate = lastQuery();
-        expect(await list('2024-03-15T12:00:00.499Z')).toEqual([1, 2, 7]);
-        const secondDate = lastQuery();
-        expect(secondDate.sql).toBe(firstDate.sql);
-        expect(firstDate.sql).not.toContain('2024');
-        expect(secondDate.params).not.toEqual(firstDate.params);
-      });
-    });
-
-    describe('spec §8 rule 1: cached statements answer exactly as queries built per call', () => {
-      it('answers every filter operator and AND/OR/NOT nesting row for row as the uncached database, on the first and the cached call', async () => {
-        const { db, shop } = freshShop();
-        const reference = uncachedShop();
-        const cache = trackStats(db);
-        for (const { where, ids } of WHERE_BATTERY) {
-          const expected = await reference.products.list({ input: { where } });
-          expect({ where, ids: idsOf(expected) }).toEqual({ where, ids });
-          expect(expected.items).toEqual(rowsOf(ids));
-          expect({ where, answer: await shop.products.list({ input: { where } }) }).toEqual({ where, answer: expected });
-          cache.change();
-          expect({ where, answer: await shop.products.list({ input: { where } }) }).toEqual({ where, answer: expected });
-          expect({ where, change: cache.change() }).toEqual({ where, change: HIT });
-        }
-        expect(statementCacheStats(db).misses).toBeGreaterThan(WHERE_BATTERY.length / 2);
-      });
-
-      it('answers count, exists and findOne for every filter as the uncached database', async () => {
-        const { shop } = freshShop();
-        const reference = uncachedShop();
-        for (const { where, ids } of WHERE_BATTERY) {
-          const input = { where };
-          const answers = {
-            count: await shop.products.count({ input }),
-            exists: await shop.products.exists({ input }),
-            findOne: await shop.products.findOne({ input }),
-          };
-          expect({ where, ...answers }).toEqual({
-            where,
-            count: await reference.products.count({ input }),
-            exists: await reference.products.exists({ input }),
-            findOne: await reference.products.findOne({ input }),
-          });
-          expect({ where, ...answers }).toEqual({ where, count: { count: ids.length }, exists: { exists: ids.length > 0 }, findOne: ids.length > 0 ? productRow(ids[0]) : null });
-        }
-      });
-
-      it('returns rows in the same order as the uncached database for every ordering, with limit and offset', async () => {
-        const { shop } = freshShop();
-        const reference = uncachedShop();
-        for (const orderBy of ORDERINGS) {
-          for (const { where } of WHERE_BATTERY) {
-            for (const page of [{}, { limit: 2, offset: 1 }]) {
-              const input = { where, orderBy: orderBy.map((entry) => ({ ...entry })), ...page };
-              expect({ input, answer: await shop.products.list({ input }) }).toEqual({ input, answer: await reference.products.list({ input }) });
-            }
-          }
-        }
-      });
     });
 
     describe('spec §8 rule 2: caching is skipped when a call has a non-empty scope condition', () => {
@@ -618,8 +298,8 @@ export function statementCacheSuite(dialect: DialectName): void {
         const PREPARED = 'SELECT name FROM pg_prepared_statements ORDER BY name';
 
         it('with the cache on, leaves tessera_… named prepared statements in the PostgreSQL session after a get', async () => {
-          const session = fixture.openPostgresSession();
-          const shop = defineShop(fixture, session.db);
+          const session = suite.fixture.openPostgresSession();
+          const shop = defineShop(suite.fixture, session.db);
           createServer({ services: [shop.service], compiler: false, docs: false, requestLogging: false });
           expect(await shop.products.get({ input: { id: 1 } })).toEqual(productRow(1));
           const names: string[] = (await session.pool.query(PREPARED)).rows.map((row: { name: string }) => row.name);
@@ -628,8 +308,8 @@ export function statementCacheSuite(dialect: DialectName): void {
         });
 
         it('with statementCache: false, leaves no named prepared statement in the PostgreSQL session', async () => {
-          const session = fixture.openPostgresSession();
-          const shop = defineShop(fixture, session.db);
+          const session = suite.fixture.openPostgresSession();
+          const shop = defineShop(suite.fixture, session.db);
           createServer({ services: [shop.service], statementCache: false, compiler: false, docs: false, requestLogging: false });
           expect(await shop.products.get({ input: { id: 1 } })).toEqual(productRow(1));
           expect(idsOf(await shop.products.list({ input: { where: { quantity: { eq: 10 } } } }))).toEqual([2, 7]);

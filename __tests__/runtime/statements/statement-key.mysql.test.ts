@@ -1,0 +1,4 @@
+// Statement keys and placeholders (spec §8 rule 1) against mysql; the same suite runs on every dialect, none skipped.
+import { statementKeySuite } from './statement-key.suite';
+
+statementKeySuite('mysql');
