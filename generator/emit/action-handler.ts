@@ -17,7 +17,7 @@ const ctx = context === null ? {} : ((await context(req)) ?? {});
 const input = req.body;
 ${validate}
 const output = await action.invoke(input, ctx);
-res.status(200).json(output);
+api.sendJson(req, res, 200, output);
 } catch (error) {
 next(error);
 }

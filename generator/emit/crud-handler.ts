@@ -68,7 +68,7 @@ function emitGetFastPath(rt: CrudRuntime): Code {
 const rows = await api.rowsById(resource, input.id);
 if (rows.length === 0) throw api.notFound(resource);
 const [row] = ${serializeRows(rt, code`rows`)};
-res.status(200).json(row);
+api.sendJson(req, res, 200, row);
 return;
 }`;
 }
@@ -77,7 +77,7 @@ function emitListFastPath(rt: CrudRuntime): Code {
   return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true) {
 // Fixed shape: pages in primary-key order over the readable fields, prepared when the server was built.
 const rows = await api.pageInKeyOrder(resource, input.limit ?? ${rt.defaultLimit}, input.offset ?? 0);
-res.status(200).json({ items: ${serializeRows(rt, code`rows`)} });
+api.sendJson(req, res, 200, { items: ${serializeRows(rt, code`rows`)} });
 return;
 }`;
 }
@@ -107,7 +107,7 @@ export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source:
   ];
   if (fastPath) steps.push(action === 'get' ? emitGetFastPath(rt) : emitListFastPath(rt));
   steps.push(code`const output = await api.query(resource, ${literal(action)}, input, ctx, scope);
-res.status(${status}).json(output);`);
+api.sendJson(req, res, ${status}, output);`);
 
   const handler = code`return async function ${name(crudHandlerName(rt.resourceName, action))}(req, res, next) {
 let ctx;

@@ -9,8 +9,11 @@ import { serializeRows } from '../crud/row-serializer';
 import type { DbRow } from '../dialects/dialect';
 import { selectById, selectPage } from '../crud/read-queries';
 import { validationError } from '../validation';
+import { sendJson } from './send-json';
 
 export const compiledApi = Object.freeze({
+  /** `res.status(status).json(value)`, written directly (the same bytes; see send-json.ts). */
+  sendJson,
   /** VALIDATION_ERROR from an ahead-of-time validator's errors (same details as the generic path). */
   validationError,
   authorize: (rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> => authorizeCall(rt, action, input, ctx),

@@ -15,6 +15,7 @@ import { openApiRoute, resolveOpenApiPath, serverOpenApiDocument } from './opena
 import { requestLogger } from './request-logging';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PREFIX, type ServerOptions } from './server-options';
 import { servicesRoute } from './services-route';
+import { listenWithExpressObjects } from './express-objects';
 import { installRouteDispatch } from './route-dispatch';
 import { prepareStatements } from './statement-preparation';
 
@@ -58,6 +59,7 @@ export function createServer(options: ServerOptions = {}): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  listenWithExpressObjects(app);
   app.disable('etag'); // action answers are not cacheable by default; skip hashing every body
   const before = requestLog === null ? [] : [requestLogger(requestLog)];
   for (const layer of before) app.use(layer);

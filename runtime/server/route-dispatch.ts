@@ -110,8 +110,9 @@ export function installRouteDispatch(app: Express, routes: readonly MountedRoute
     // What app.handle and the router set up before a route handler runs.
     (req as any).res = res;
     (res as any).req = req;
-    Object.setPrototypeOf(req, app.request);
-    Object.setPrototypeOf(res, app.response);
+    // Already so when the server was started with app.listen (express-objects.ts); a swap costs dearly otherwise.
+    if (Object.getPrototypeOf(req) !== app.request) Object.setPrototypeOf(req, app.request);
+    if (Object.getPrototypeOf(res) !== app.response) Object.setPrototypeOf(res, app.response);
     if (res.locals === undefined) res.locals = Object.create(null);
     if (req.originalUrl === undefined) req.originalUrl = req.url;
     if (req.baseUrl === undefined) req.baseUrl = '';

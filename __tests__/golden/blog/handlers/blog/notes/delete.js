@@ -95,7 +95,7 @@ module.exports = function createHandler(deps) {
       const scope = undefined;
 
       const output = await api.query(resource, 'delete', input, ctx, scope);
-      res.status(200).json(output);
+      api.sendJson(req, res, 200, output);
     } catch (error) {
       next(api.crudError(resource, error));
     }

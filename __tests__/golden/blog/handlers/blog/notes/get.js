@@ -165,7 +165,7 @@ module.exports = function createHandler(deps) {
       const scope = undefined;
 
       const output = await api.query(resource, 'get', input, ctx, scope);
-      res.status(200).json(output);
+      api.sendJson(req, res, 200, output);
     } catch (error) {
       next(api.crudError(resource, error));
     }

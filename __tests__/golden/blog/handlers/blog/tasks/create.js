@@ -126,7 +126,7 @@ module.exports = function createHandler(deps) {
       const scope = await api.scope(resource, 'create', ctx);
 
       const output = await api.query(resource, 'create', input, ctx, scope);
-      res.status(201).json(output);
+      api.sendJson(req, res, 201, output);
     } catch (error) {
       next(api.crudError(resource, error));
     }

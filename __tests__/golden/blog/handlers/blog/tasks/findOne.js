@@ -1680,7 +1680,7 @@ module.exports = function createHandler(deps) {
       const scope = await api.scope(resource, 'findOne', ctx);
 
       const output = await api.query(resource, 'findOne', input, ctx, scope);
-      res.status(200).json(output);
+      api.sendJson(req, res, 200, output);
     } catch (error) {
       next(api.crudError(resource, error));
     }
