@@ -78,20 +78,28 @@ function placeholderValues(values: readonly unknown[], named: Record<string, unk
   return named;
 }
 
+/** A LIMIT written into the SQL: drizzle would bind even a literal number. `limit` is a validated integer. */
+function inlineLimit(limit: number): number {
+  return sql.raw(String(limit)) as unknown as number;
+}
+
 /** `pk = :id LIMIT 1` over the fields: the get statement (the one spec §8 rule 4 prepares for the readable fields). */
 export function getQuery(rt: CrudRuntime, fields: readonly FieldModel[]): PreparableQuery {
   // The key column's encoder maps the id as it would inline (a bigint key stored as a blob, say).
-  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(eq(rt.pkColumn, columnPlaceholder('id', rt.pkColumn))).limit(1);
+  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(eq(rt.pkColumn, columnPlaceholder('id', rt.pkColumn))).limit(inlineLimit(1));
 }
 
-/** A page with the where shape's placeholders and `LIMIT :limit OFFSET :offset` (rule 4 prepares the default one). */
-export function pageQuery(rt: CrudRuntime, fields: readonly FieldModel[], where: Where | undefined, orderBy: readonly OrderByEntry[] | undefined): PreparableQuery {
+/**
+ * A page with the where shape's placeholders, `LIMIT` and `OFFSET :offset` (rule 4 prepares the default one).
+ * The limit is `:limit`, or written in where the dialect inlines it (then it is part of the key).
+ */
+export function pageQuery(rt: CrudRuntime, fields: readonly FieldModel[], where: Where | undefined, orderBy: readonly OrderByEntry[] | undefined, limit: number): PreparableQuery {
   return rt.db
     .select(selectionOf(rt, fields))
     .from(rt.table)
     .where(wherePlaceholders(where, rt.filterColumns, rt.dialect))
     .orderBy(...compileOrderBy(orderBy, rt.columns, rt.pkKey))
-    .limit(sql.placeholder('limit'))
+    .limit(rt.dialect.inlinesLimit ? inlineLimit(limit) : sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
 }
 
@@ -99,8 +107,9 @@ export function getKey(rt: CrudRuntime, fields: readonly FieldModel[]): string {
   return `${rt.statementPrefix}get|${selectKey(fields, rt.readable)}`;
 }
 
-export function pageKey(rt: CrudRuntime, fields: readonly FieldModel[], whereKey: string, orderBy: readonly OrderByEntry[] | undefined): string {
-  return `${rt.statementPrefix}page|${selectKey(fields, rt.readable)}|${whereKey}|${orderKey(orderBy)}`;
+export function pageKey(rt: CrudRuntime, fields: readonly FieldModel[], whereKey: string, orderBy: readonly OrderByEntry[] | undefined, limit: number): string {
+  const key = `${rt.statementPrefix}page|${selectKey(fields, rt.readable)}|${whereKey}|${orderKey(orderBy)}`;
+  return rt.dialect.inlinesLimit ? `${key}|${limit}` : key;
 }
 
 /** The row with this (decoded) id inside the scope, as a list of at most one. */
@@ -115,7 +124,8 @@ export function selectPage(rt: CrudRuntime, page: PageRequest, scope: Scope): Ro
   const cache = cacheFor(rt, scope);
   if (cache !== null) {
     const shape = whereShape(page.where, rt.filterColumns, rt.dialect);
-    const statement = prepared(rt, cache, pageKey(rt, page.fields, shape.key, page.orderBy), () => pageQuery(rt, page.fields, page.where, page.orderBy));
+    const key = pageKey(rt, page.fields, shape.key, page.orderBy, page.limit);
+    const statement = prepared(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit));
     return statement.execute(placeholderValues(shape.values, { limit: page.limit, offset: page.offset }));
   }
   return rt.db

@@ -100,6 +100,11 @@ export interface Dialect {
   update(db: AnyDatabase, plan: WritePlan, id: unknown, values: Record<string, unknown>): Promise<DbRow | null | typeof ROW_MISSING>;
   /** Deletes the row with this id inside the scope; false when there is none. */
   remove(db: AnyDatabase, plan: WritePlan, id: unknown): Promise<boolean>;
+  /**
+   * Whether a cached page writes its LIMIT into the SQL (and so into the statement's key) instead of binding it.
+   * SQLite's planner reads the LIMIT value: a bound one makes it recompile the statement at every execution.
+   */
+  readonly inlinesLimit: boolean;
   /** Prepares a select with `sql.placeholder` values once; `name` is used where the database names statements. */
   prepare(query: PreparableQuery, name: string): PreparedQuery;
   /** A trivial query, for the health route. */

@@ -126,6 +126,8 @@ export const mysqlDialect: Dialect = {
     return affectedRows(result) > 0;
   },
 
+  inlinesLimit: false,
+
   // drizzle's mysql2 prepared query keeps the SQL text built once; mysql2 binds the values.
   prepare(query) {
     return query.prepare();

@@ -103,6 +103,8 @@ export const postgresDialect: Dialect = {
     return deleted.length > 0;
   },
 
+  inlinesLimit: false,
+
   // A named statement: pg prepares it once per pooled connection and reuses the plan.
   prepare(query, name) {
     return query.prepare(name);

@@ -14,7 +14,7 @@ export function canPrepareFixedStatements(rt: CrudRuntime): boolean {
 function fixedShapes(rt: CrudRuntime): { name: 'getById' | 'listPage'; action: 'get' | 'list'; key: string; query: () => PreparableQuery }[] {
   return [
     { name: 'getById', action: 'get', key: getKey(rt, rt.readable), query: () => getQuery(rt, rt.readable) },
-    { name: 'listPage', action: 'list', key: pageKey(rt, rt.readable, '', undefined), query: () => pageQuery(rt, rt.readable, undefined, undefined) },
+    { name: 'listPage', action: 'list', key: pageKey(rt, rt.readable, '', undefined, rt.defaultLimit), query: () => pageQuery(rt, rt.readable, undefined, undefined, rt.defaultLimit) },
   ];
 }
 
