@@ -8,10 +8,11 @@ import type { Express } from 'express';
 
 type Constructor<T> = new (...args: any[]) => T;
 
-/** A constructor that runs `base` on objects whose prototype is `prototype` (what Express would set). */
-function bornWith<T>(base: Function, prototype: object): Constructor<T> {
-  function ExpressObject(this: object, ...args: unknown[]) {
-    base.apply(this, args);
+/** A constructor of `base`'s objects whose prototype is `prototype` (what Express would set). */
+function bornWith<T>(base: Constructor<T>, prototype: object): Constructor<T> {
+  function ExpressObject(...args: unknown[]): T {
+    // Reflect.construct takes the prototype from ExpressObject, and works whether base is a class or a function.
+    return Reflect.construct(base, args, ExpressObject);
   }
   ExpressObject.prototype = prototype;
   return ExpressObject as unknown as Constructor<T>;
