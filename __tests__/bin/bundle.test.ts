@@ -96,8 +96,9 @@ describe.each<DialectName>(['sqlite', 'mysql', 'postgres'])('a bundle on %s', (d
 
   it(`records the prepared statements with ${dialect}'s placeholders`, () => {
     const statements = fs.readFileSync(path.join(out, `statements/bundle.notes.${dialect}.sql`), 'utf8');
-    expect(statements).toContain('-- name: getById\n-- params: [":id",1]\n');
-    expect(statements).toContain('-- name: listPage\n-- params: [":limit",":offset"]\n');
+    expect(statements).toContain('-- name: getById\n-- params: [":id"]\n');
+    // SQLite writes the page's LIMIT into the SQL (a bound one recompiles the statement at every step).
+    expect(statements).toContain(dialect === 'sqlite' ? '-- name: listPage\n-- params: [":offset"]\n' : '-- name: listPage\n-- params: [":limit",":offset"]\n');
     expect(statements).toMatch(PLACEHOLDERS[dialect]);
   });
 });
