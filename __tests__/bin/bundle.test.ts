@@ -17,7 +17,7 @@ const CREATE_TABLE: Record<Exclude<DialectName, 'sqlite'>, string> = {
   postgres: 'CREATE TABLE b_notes (id SERIAL PRIMARY KEY, title VARCHAR(200) NOT NULL, content TEXT)',
 };
 
-const PLACEHOLDERS: Record<DialectName, RegExp> = { sqlite: /= \? limit \?;/, mysql: /= \? limit \?;/, postgres: /= \$1 limit \$2;/ };
+const PLACEHOLDERS: Record<DialectName, RegExp> = { sqlite: /= \? limit 1;/, mysql: /= \? limit 1;/, postgres: /= \$1 limit 1;/ };
 
 async function recreateTable(dialect: DialectName): Promise<void> {
   if (dialect === 'mysql') {
