@@ -3,20 +3,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
-import {
-  byIdPlaceholder,
-  clientErrorFrom,
-  driverErrorOf,
-  nullWhenOutsideScope,
-  OutsideScope,
-  ROW_MISSING,
-  rowCondition,
-  updateValues,
-  valuePlaceholders,
-  writeShape,
-  type DriverCodes,
-  type Dialect,
-} from './dialect';
+import { clientErrorFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type DriverCodes, type Dialect } from './dialect';
+import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
 
 const DRIVER_CODES: DriverCodes = {
   unique: new Set(['23505']),
@@ -53,11 +41,8 @@ export const postgresDialect: Dialect = {
   },
 
   async insert(db, plan, values) {
-    if (plan.statements !== null) {
-      // spec §8: one named statement per set of written columns.
-      const statement = plan.statements(writeShape('insert', values), () => db.insert(plan.table).values(valuePlaceholders(plan.table, values)).returning(plan.selection));
-      return (await statement.execute(values))[0];
-    }
+    // spec §8: one cached statement per set of written columns.
+    if (plan.statements !== null) return insertReturning(db, plan, plan.statements, values);
     if (plan.scope === undefined) {
       // Fast path: one statement, no transaction needed.
       const [row] = await db.insert(plan.table).values(values).returning(plan.selection);
@@ -74,11 +59,7 @@ export const postgresDialect: Dialect = {
   },
 
   async update(db, plan, id, values) {
-    if (plan.statements !== null) {
-      const build = () => db.update(plan.table).set(valuePlaceholders(plan.table, values)).where(byIdPlaceholder(plan.pk)).returning(plan.selection);
-      const [row] = await plan.statements(writeShape('update', values), build).execute(updateValues(values, id));
-      return row === undefined ? ROW_MISSING : row;
-    }
+    if (plan.statements !== null) return updateReturning(db, plan, plan.statements, id, values);
     if (plan.scope === undefined) {
       const [row] = await db.update(plan.table).set(values).where(eq(plan.pk, id)).returning(plan.selection);
       return row === undefined ? ROW_MISSING : row;
@@ -95,10 +76,7 @@ export const postgresDialect: Dialect = {
   },
 
   async remove(db, plan, id) {
-    if (plan.statements !== null) {
-      const build = () => db.delete(plan.table).where(byIdPlaceholder(plan.pk)).returning({ id: plan.pk });
-      return (await plan.statements('delete', build).execute(updateValues({}, id))).length > 0;
-    }
+    if (plan.statements !== null) return deleteReturning(db, plan, plan.statements, id);
     const deleted = await db.delete(plan.table).where(rowCondition(plan, id)).returning({ id: plan.pk });
     return deleted.length > 0;
   },
