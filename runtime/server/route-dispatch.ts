@@ -1,8 +1,8 @@
 // Compiled action routes dispatched ahead of Express's router. Express stays the application (it is what
-// createServer returns, mounts and extends), but its router walks every layer with closures and regular
-// expressions per request, which costs more than a compiled handler's whole query. A request whose method and
-// path are exactly an action route's, and that no earlier layer claims, goes straight to its handler with the
-// request and response objects Express would have given it; every other request takes the router unchanged.
+// createServer returns, mounts and extends), but its router walks every layer per request, with a closure, a
+// regular-expression match and a next() call each. A request whose method and path are exactly an action
+// route's, and that no earlier layer claims, goes straight to its handler with the request and response
+// objects Express would have given it; every other request takes the router unchanged.
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { MountedRoute } from './action-routes';
 
