@@ -4,7 +4,7 @@
 import { and, count, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { columnPlaceholder } from '../statements/column-placeholder';
 import { createHash } from 'node:crypto';
-import type { DbRow, PreparableQuery, StatementSource } from '../dialects/dialect';
+import { rowCondition, type DbRow, type PreparableQuery, type StatementSource } from '../dialects/dialect';
 import { compileOrderBy, type OrderByEntry } from '../query/order-by';
 import { compileWhere } from '../query/where';
 import type { StatementCache } from '../statements/statement-cache';
@@ -116,8 +116,7 @@ export function pageKey(rt: CrudRuntime, fields: readonly FieldModel[], whereKey
 export function selectById(rt: CrudRuntime, fields: readonly FieldModel[], id: unknown, scope: Scope): Rows {
   const cache = cacheFor(rt, scope);
   if (cache !== null) return prepared(rt, cache, getKey(rt, fields), () => getQuery(rt, fields)).execute({ id });
-  const byId = eq(rt.pkColumn, id);
-  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(scope === undefined ? byId : and(byId, scope)).limit(1);
+  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(rowCondition({ pk: rt.pkColumn, scope }, id)).limit(1);
 }
 
 export function selectPage(rt: CrudRuntime, page: PageRequest, scope: Scope): Rows {
