@@ -9,4 +9,6 @@ module.exports = {
   // Fixtures import from 'tessera' exactly as a user would; inside this repository that is the runtime.
   moduleNameMapper: { '^tessera$': '<rootDir>/runtime/index.ts' },
   testTimeout: 30000,
+  // lib/ up to date for the tests that run built bundles with plain node.
+  globalSetup: '<rootDir>/__tests__/helpers/global-setup.js',
 };

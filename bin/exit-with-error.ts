@@ -1,13 +1,18 @@
-// How the CLI fails: one line `tessera: <message>` on stderr and exit code 1.
-// The stack (and its causes) is printed only when DEBUG includes `tessera`.
+// How the CLI fails: one line `tessera: <message>` on stderr (and `  at file:line:column` when the error knows
+// where in the application it happened), exit code 1. Stacks and causes only when DEBUG includes `tessera`.
 
-/** Prints `error` as one CLI line (plus stacks under DEBUG=tessera) and exits with code 1. */
+/** Prints `error` as one CLI line (plus its location, and stacks under DEBUG=tessera) and exits with code 1. */
 export function exitWithError(error: unknown): never {
   const isDebug = isDebugEnabled(process.env.DEBUG);
   const [firstLine, ...rest] = (error instanceof Error ? error.message : String(error)).split('\n');
   // One line whatever the message holds (a require stack, a code frame); the rest is for DEBUG.
   const hint = rest.some((line) => line.trim() !== '') && !isDebug ? ' (set DEBUG=tessera for details)' : '';
+  // A report that belongs before the line (tsc's errors for `tessera build`).
+  const report = (error as { report?: unknown } | null)?.report;
+  if (typeof report === 'string' && report !== '') process.stderr.write(report.endsWith('\n') ? report : `${report}\n`);
   process.stderr.write(`tessera: ${firstLine.trim()}${hint}\n`);
+  const location = (error as { location?: unknown } | null)?.location;
+  if (typeof location === 'string') process.stderr.write(`  at ${location}\n`);
   if (isDebug) process.stderr.write(describeStacks(error));
   // Exit now: a half-started server (open pools, timers) must not keep the process alive.
   process.exit(1);

@@ -1,44 +1,106 @@
-// Imports the user's entry module (which registers its services) and reads its default-exported
-// server options. Every way this can fail becomes one EntryError line naming the entry.
+// Imports the user's entry module (which registers its services) and reads its default-exported server
+// options. Every way this can fail becomes an EntryError naming the entry, and the file and line to blame.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describeEntryFailure } from './entry-failure';
 import { resolveEntryRelativePaths } from './entry-relative-paths';
+import type { EntryFormat } from '../generator';
+import { ESM_FORMAT_QUERY, registerTypeScriptHooks } from './typescript-hooks';
 
 /** The entry is missing, throws while loading, or registers no service. */
 export class EntryError extends Error {
   override name = 'EntryError';
+  /** `file:line:column` of the failure in the application's code, when known. */
+  readonly location: string | undefined;
+
+  constructor(message: string, options: { cause?: unknown; location?: string } = {}) {
+    super(message, { cause: options.cause });
+    this.location = options.location;
+  }
 }
 
 export interface LoadedEntry {
+  /** How Node ran it (CommonJS through require, or an ES module); `tessera build` bundles it in that format. */
+  format: EntryFormat;
   /** The entry's default export when it is a plain object (else `{}`), `documentation` made relative to the entry; handed to createServer. */
   options: Record<string, unknown>;
 }
 
+export interface LoadOptions {
+  /**
+   * Register tsx first (default), so the entry may be TypeScript. A bundle's entry is already JavaScript and
+   * loads without it.
+   */
+  typescript?: boolean;
+  /** The folder relative `documentation` paths start at (default: the entry's). */
+  entryDir?: string;
+}
+
 /**
- * Loads `entryPath` (relative to process.cwd()) with a plain require: bin/tessera.js has registered
- * tsx's CommonJS hook, so a TypeScript entry needs no compile step.
+ * Runs the entry as Node would run it: CommonJS through require() (.cjs, .cts, and .js/.ts files of a package
+ * without `"type": "module"`), anything else through import(). require() keeps CommonJS entries on Node's own
+ * CommonJS loader, which the loader hooks' CommonJS path of Node 20 cannot replace for every package.
  */
-export function loadEntry(entryPath: string): LoadedEntry {
+async function runEntry(absolutePath: string, isTypeScriptEnabled: boolean): Promise<{ entryModule: unknown; format: EntryFormat }> {
+  const url = pathToFileURL(absolutePath).href;
+  if (!isCommonJsFile(absolutePath)) return { entryModule: await importModule(url), format: 'esm' };
+  try {
+    return { entryModule: { default: require(absolutePath) as unknown }, format: 'cjs' };
+  } catch (error) {
+    // Node runs an ambiguous file that needs ES module syntax as an ES module; tsx compiles a TypeScript file
+    // of a CommonJS package to CommonJS, where top-level await cannot be: run it as an ES module instead.
+    if (!isTypeScriptEnabled || !COMMONJS_TOP_LEVEL_AWAIT.test(String((error as Error | null)?.message))) throw error;
+    return { entryModule: await importModule(`${url}?${ESM_FORMAT_QUERY}`), format: 'esm' };
+  }
+}
+
+/** Whether Node treats the file as CommonJS: by its extension, else by its package's `type`. */
+function isCommonJsFile(file: string): boolean {
+  const extension = path.extname(file);
+  if (extension === '.cjs' || extension === '.cts') return true;
+  if (extension === '.mjs' || extension === '.mts') return false;
+  for (let folder = path.dirname(file); ; folder = path.dirname(folder)) {
+    const packageJson = path.join(folder, 'package.json');
+    if (fs.existsSync(packageJson)) return (JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { type?: unknown }).type !== 'module';
+    if (path.dirname(folder) === folder) return true;
+  }
+}
+
+/** esbuild's refusal (through tsx) to compile top-level await to CommonJS. */
+const COMMONJS_TOP_LEVEL_AWAIT = /Top-level await is currently not supported with the "cjs" output format/;
+
+/** Imports a module with Node's own loader: ES modules (top-level await included) and CommonJS alike. */
+const importModule = require('../runtime/native-import.js') as (url: string) => Promise<unknown>;
+
+/** Imports `entryPath` (relative to process.cwd()): TypeScript or JavaScript, ES module or CommonJS. */
+export async function loadEntry(entryPath: string, options: LoadOptions = {}): Promise<LoadedEntry> {
   const absolutePath = path.resolve(process.cwd(), entryPath);
   if (!fs.existsSync(absolutePath)) throw new EntryError(`entry not found: ${entryPath}`);
+  if (options.typescript !== false) await registerTypeScriptHooks();
 
-  let entryModule: unknown;
+  let loaded: { entryModule: unknown; format: EntryFormat };
   try {
-    entryModule = require(absolutePath);
+    loaded = await runEntry(absolutePath, options.typescript !== false);
   } catch (error) {
-    throw new EntryError(`entry ${entryPath} failed to load: ${firstLine(error)}`, { cause: error });
+    const { reason, location } = describeEntryFailure(error);
+    throw new EntryError(`entry ${entryPath} failed to load: ${reason}`, { cause: error, location });
   }
+  const { entryModule, format } = loaded;
 
   // Loaded only now so that `--help` and PORT errors answer without loading the runtime and its drivers.
   const { listServices } = require('../runtime') as typeof import('../runtime');
   if (listServices().length === 0) {
     throw new EntryError(`entry ${entryPath} registered no service: call defineService(...) in it`);
   }
-  return { options: resolveEntryRelativePaths(defaultOptions(entryModule), path.dirname(absolutePath)) };
+  const entryDir = options.entryDir ?? path.dirname(absolutePath);
+  return { format, options: resolveEntryRelativePaths(defaultOptions(entryModule), entryDir) };
 }
 
+/** The default export; a CommonJS entry's `module.exports` is `default` here, its `exports.default` one level down. */
 function defaultOptions(entryModule: unknown): Record<string, unknown> {
-  const exported = isObject(entryModule) ? entryModule.default : undefined;
+  let exported = isObject(entryModule) ? entryModule.default : undefined;
+  if (isObject(exported) && '__esModule' in exported && isObject(exported.default)) exported = exported.default;
   return isPlainObject(exported) ? exported : {};
 }
 
@@ -50,10 +112,4 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (!isObject(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
-}
-
-// The CLI prints one line; the full message and stack stay on `cause` for DEBUG=tessera.
-function firstLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n', 1)[0].trim() || (error instanceof Error ? error.name : 'unknown error');
 }

@@ -12,7 +12,14 @@ export const ERROR_CODES = Object.freeze({
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const);
+
+/**
+ * The `Retry-After` of a SERVICE_UNAVAILABLE answer, in seconds: a database restart or failover usually
+ * takes a few, and clients and proxies retry a 503 after this delay.
+ */
+export const RETRY_AFTER_SECONDS = 1;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -32,6 +39,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'Payload too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   INTERNAL_ERROR: 'Internal server error',
+  SERVICE_UNAVAILABLE: 'The database cannot be reached; retry later',
 };
 
 /**
@@ -77,6 +85,18 @@ export class SetupError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SetupError';
+  }
+}
+
+/**
+ * A query the database refused for a reason that is not the caller's (a missing table, a lock): the cause of an
+ * INTERNAL_ERROR. Its message is the dialect's value-free description (`SQLITE_ERROR: no such table: notes`), so
+ * the server log may show it; the driver's own error stays on `cause`.
+ */
+export class DatabaseError extends Error {
+  constructor(description: string, options: { cause: unknown }) {
+    super(description, options);
+    this.name = 'DatabaseError';
   }
 }
 

@@ -5,6 +5,7 @@ import { SetupError } from './errors';
 import { checkName } from './names';
 import type { ActionRoute } from './route';
 import type { CrudActions } from './crud/crud-plugin';
+import type { CrudRuntime } from './crud/crud-runtime';
 import type { Service } from './service';
 
 export interface ResourceDeclaration<TTable extends Table> {
@@ -28,6 +29,7 @@ export class Resource<TTable extends Table = Table> {
   /** The table's property name for the primary key (`id`). */
   readonly idKey: string;
   #routes: ActionRoute[] = [];
+  #crudRuntime: CrudRuntime | null = null;
   #actions: string[] = [];
   #hasPlugin = false;
 
@@ -74,6 +76,16 @@ export class Resource<TTable extends Table = Table> {
     this.#hasPlugin = true;
     const actions = plugin.install(this);
     return Object.assign(this, actions) as this & CrudActions<TTable>;
+  }
+
+  /** @internal The crud plugin's model of this resource (policy, validators), once the plugin is attached. */
+  get crudRuntime(): CrudRuntime | null {
+    return this.#crudRuntime;
+  }
+
+  /** @internal Called by the crud plugin. */
+  attachCrudRuntime(runtime: CrudRuntime): void {
+    this.#crudRuntime = runtime;
   }
 
   /** @internal Called by plugins. */

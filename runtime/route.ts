@@ -1,7 +1,7 @@
 // One HTTP route of an action: what the server mounts and what the services route lists.
 import type { CrudActionName, HttpInputSource, HttpMethod } from './actions';
 import type { CrudRuntime } from './crud/crud-runtime';
-import type { Context, JsonSchema } from './crud/options';
+import type { Context, JsonSchema, ScopeFunction } from './crud/options';
 import type { LazyValidators } from './validation';
 
 /** What the compiler specializes a crud route from: the resource's frozen runtime model and the action. */
@@ -9,6 +9,8 @@ export interface CrudRouteSource {
   readonly kind: 'crud';
   readonly runtime: CrudRuntime;
   readonly action: CrudActionName;
+  /** `routes.<action>.scope`: ANDed with the access scope for calls through this route, or null. */
+  readonly routeScope: ScopeFunction | null;
 }
 
 /** What the compiler specializes a custom service action route from. */

@@ -6,7 +6,7 @@ import { TesseraError, type ErrorDetail } from './errors';
 
 /**
  * Schema annotation: message templates per ajv keyword, for errors raised by this very schema object.
- * `{key}` is the offending property name, `{value}` the offending value.
+ * `{key}` is the offending property name, `{value}` the offending value, `{path}` where it is (`where.title`).
  */
 export const MESSAGES_KEYWORD = 'x-messages';
 
@@ -17,9 +17,10 @@ export const MESSAGES_KEYWORD = 'x-messages';
  */
 export function createAjv(options: { standalone?: boolean } = {}): Ajv2020 {
   const code = options.standalone === true ? { source: true, lines: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } : {};
-  // verbose keeps parentSchema and data on errors, which the message templates need. inlineRefs: false
-  // compiles each where level once instead of inlining all six into every validator (250 KB of code).
-  const ajv = new Ajv2020({ allErrors: false, verbose: true, strict: true, allowUnionTypes: true, inlineRefs: false, code });
+  // Not verbose: the schema and value of a failed check are looked up after the fact (crud/error-context.ts),
+  // which halves the code of every error. inlineRefs: false compiles each where definition and condition once
+  // instead of inlining them into every validator that uses them.
+  const ajv = new Ajv2020({ allErrors: false, verbose: false, strict: true, allowUnionTypes: true, inlineRefs: false, code });
   addFormats(ajv);
   ajv.addKeyword(MESSAGES_KEYWORD);
   return ajv;
@@ -41,7 +42,23 @@ function describePath(pointer: string): string {
 
 function fillTemplate(template: string, error: ErrorObject): string {
   const key = String((error.params as { additionalProperty?: string }).additionalProperty ?? '');
-  return template.replace(/\{key\}/g, key).replace(/\{value\}/g, () => String(error.data));
+  return template
+    .replace(/\{key\}/g, key)
+    .replace(/\{path\}/g, () => describePath(error.instancePath))
+    .replace(/\{value\}/g, () => String(error.data));
+}
+
+/** `an array`, `a string`: ajv's type names with their article. */
+function withArticle(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** ajv's own wording for the keywords whose message can name what is allowed. */
+function defaultMessage(error: ErrorObject, path: string): string {
+  const where = describePath(path);
+  if (error.keyword === 'enum') return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((value) => String(value)).join(', ')}`;
+  if (error.keyword === 'type') return `${where} must be ${String((error.params as { type: string | string[] }).type).split(',').map(withArticle).join(' or ')}`;
+  return `${where} ${error.message ?? 'is invalid'}`;
 }
 
 function toDetail(error: ErrorObject): ErrorDetail {
@@ -54,7 +71,7 @@ function toDetail(error: ErrorObject): ErrorDetail {
   if (template !== undefined) return { path, message: fillTemplate(template, error) };
   if (error.keyword === 'additionalProperties') return { path, message: `${describePath(path)} is not allowed` };
   if (error.keyword === 'required') return { path, message: `${describePath(path)} is required` };
-  return { path, message: `${describePath(path)} ${error.message ?? 'is invalid'}` };
+  return { path, message: defaultMessage(error, path) };
 }
 
 /** The VALIDATION_ERROR for a failed validator, details sorted by path. */

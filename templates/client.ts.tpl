@@ -1,6 +1,6 @@
 {{header}}
-// A typed client of the API, emitted from contract.json: one method per action, nested like the
-// operationIds (client.blog.notes.list), typed from the actions' JSON Schemas. A non-2xx answer
+// A typed client of the API, emitted from contract.json: one method per action, nested by service, then
+// action name (client.blog.notes.list), typed from the actions' JSON Schemas. A non-2xx answer
 // throws TesseraClientError with the server's { code, message, details }.
 
 /** Any fetch: the global fetch of Node 18+ and browsers fits. */

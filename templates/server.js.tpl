@@ -1,11 +1,9 @@
 {{header}}
 'use strict';
 // Starts the bundled server: `node server.js`, or `node --disallow-code-generation-from-strings server.js`
-// (nothing here compiles code at run time). The entry is TypeScript, so tsx's CommonJS hook comes first;
-// tsx is a dependency of tessera.
-require('tsx/cjs');
+// (nothing here compiles code at run time). It needs this folder and the application's node_modules only.
 
 const path = require('node:path');
-const { startBundle } = require('tessera/bin/start-bundle');
+const { startBundle } = require('tessera/bundle');
 
 {{start}}

@@ -1,9 +1,11 @@
-// `tessera build` as a user runs it: its help, its one-line errors, the PORT rules of a built bundle
-// (spec §8.1), and stale-file cleanup that never touches files the build did not generate.
+// `tessera build` as a user runs it: its help, its one-line errors, the type check, the PORT rules of a built
+// bundle (spec §8.1), a bundle that runs without the sources, and stale-file cleanup that never touches (or
+// overwrites) a file the build did not write.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, buildCli, readTree, runBundle, startBundle, temporaryFolder, REPO_ROOT } from '../helpers/bundles';
+import { build, buildCli, linkPackages, readTree, runBundle, startBundle, temporaryFolder, REPO_ROOT } from '../helpers/bundles';
 import { freePort } from '../helpers/free-port';
+import { request } from '../helpers/request';
 import { spawnCli } from '../helpers/spawn-cli';
 
 const SQLITE_ENTRY = '__tests__/bin/entries/bundle-sqlite.ts';
@@ -20,8 +22,9 @@ describe('tessera build', () => {
     const result = await spawnCli(['build', '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('tessera build <entry>');
-    expect(result.stdout).toContain('Write a bundle');
-    expect(result.stdout).toMatch(/--out\s+Folder to write the bundle into \(default: dist\)/);
+    expect(result.stdout).toContain('Type-check the entry, then write a bundle');
+    expect(result.stdout).toMatch(/--out\s+Folder to write the bundle into: new, empty, or an\s+earlier\s+bundle\s+\(default: dist\)/);
+    expect(result.stdout).toMatch(/--typecheck\s+Type-check the entry and the files it imports first;\s+--no-typecheck skips it/);
     expect(result.stdout).toMatch(/--port\s+Port the bundle listens on when PORT is not set/);
   }, CLI_TIMEOUT_MS);
 
@@ -33,13 +36,23 @@ describe('tessera build', () => {
 
   it.each([
     ['a missing entry', '__tests__/bin/entries/missing.ts', 'tessera: entry not found: __tests__/bin/entries/missing.ts'],
-    ['an entry that throws', '__tests__/bin/entries/throws.ts', 'tessera: entry __tests__/bin/entries/throws.ts failed to load: database settings are missing'],
     ['an entry that registers no service', '__tests__/bin/entries/empty.ts', 'tessera: entry __tests__/bin/entries/empty.ts registered no service: call defineService(...) in it'],
   ])('exits 1 with one line for %s, writing nothing', async (_case, entry, line) => {
     const out = path.join(folder.path, 'failed');
     const result = await buildCli(entry, out);
     expect(result.code).toBe(1);
     expect(stderrLines(result.stderr)).toEqual([line]);
+    expect(fs.existsSync(out)).toBe(false);
+  }, CLI_TIMEOUT_MS);
+
+  it('exits 1 for an entry that throws, naming the reason and where, writing nothing', async () => {
+    const out = path.join(folder.path, 'failed');
+    const result = await buildCli('__tests__/bin/entries/throws.ts', out);
+    expect(result.code).toBe(1);
+    expect(stderrLines(result.stderr)).toEqual([
+      'tessera: entry __tests__/bin/entries/throws.ts failed to load: database settings are missing',
+      '  at __tests__/bin/entries/throws.ts:2:7',
+    ]);
     expect(fs.existsSync(out)).toBe(false);
   }, CLI_TIMEOUT_MS);
 
@@ -76,6 +89,61 @@ describe('tessera build', () => {
     expect(JSON.parse(after.get('manifest.json')!).files).not.toContain('handlers/bundle/notes/delete.js');
     expect(after.get('compilation.js')).not.toContain('delete');
   }, 3 * CLI_TIMEOUT_MS);
+
+  it('exits 1 with one line for --out without a folder, writing nothing', async () => {
+    const before = fs.readdirSync(REPO_ROOT).sort();
+    const result = await spawnCli(['build', SQLITE_ENTRY, '--out']);
+    expect(result.code).toBe(1);
+    expect(stderrLines(result.stderr)).toEqual(['tessera: --out needs a folder: tessera build <entry> --out dist']);
+    expect(fs.readdirSync(REPO_ROOT).sort()).toEqual(before);
+  }, CLI_TIMEOUT_MS);
+
+  it('refuses a folder that holds files but no bundle, and leaves them alone', async () => {
+    const out = path.join(folder.path, 'mine');
+    fs.mkdirSync(out);
+    fs.writeFileSync(path.join(out, 'server.js'), 'my own server');
+    const result = await buildCli(SQLITE_ENTRY, out, ['--no-typecheck']);
+    expect(result.code).toBe(1);
+    expect(stderrLines(result.stderr)).toEqual([`tessera: --out ${out} is not empty and holds no Tessera bundle (no manifest.json): choose a new or empty folder`]);
+    expect(fs.readdirSync(out)).toEqual(['server.js']);
+    expect(fs.readFileSync(path.join(out, 'server.js'), 'utf8')).toBe('my own server');
+  }, CLI_TIMEOUT_MS);
+
+  it('never overwrites a file of its folder that no earlier build wrote', async () => {
+    const app = path.join(folder.path, 'overwrite');
+    fs.mkdirSync(app);
+    for (const file of ['bundle-sqlite.ts', 'bundle-app.ts']) fs.copyFileSync(path.join(REPO_ROOT, '__tests__/bin/entries', file), path.join(app, file));
+    const source = fs.readFileSync(path.join(app, 'bundle-app.ts'), 'utf8');
+    fs.writeFileSync(path.join(app, 'bundle-app.ts'), source.replace("access: 'public',", "access: 'public',\n      operations: { delete: false },"));
+    const out = path.join(app, 'dist');
+    await build(path.join(app, 'bundle-sqlite.ts'), out);
+    // The user's own file where the next build (with delete back on) would write its handler.
+    fs.writeFileSync(path.join(out, 'handlers/bundle/notes/delete.js'), 'mine');
+    fs.writeFileSync(path.join(app, 'bundle-app.ts'), source);
+    const before = readTree(out);
+    const result = await buildCli(path.join(app, 'bundle-sqlite.ts'), out);
+    expect(result.code).toBe(1);
+    expect(stderrLines(result.stderr)).toEqual([`tessera: --out ${out} holds handlers/bundle/notes/delete.js, which no earlier build wrote: move it away or choose another folder`]);
+    expect(readTree(out)).toEqual(before);
+  }, 3 * CLI_TIMEOUT_MS);
+
+  it('refuses an entry with type errors, printed as tsc prints them, unless --no-typecheck', async () => {
+    const app = path.join(folder.path, 'typed');
+    fs.mkdirSync(app);
+    for (const file of ['bundle-sqlite.ts', 'bundle-app.ts']) fs.copyFileSync(path.join(REPO_ROOT, '__tests__/bin/entries', file), path.join(app, file));
+    fs.appendFileSync(path.join(app, 'bundle-app.ts'), 'export const oops: number = "string";\n');
+    const line = fs.readFileSync(path.join(app, 'bundle-app.ts'), 'utf8').split('\n').length - 1;
+    const out = path.join(app, 'dist');
+    const result = await buildCli(path.join(app, 'bundle-sqlite.ts'), out);
+    expect(result.code).toBe(1);
+    const where = path.relative(REPO_ROOT, path.join(app, 'bundle-app.ts'));
+    expect(result.stderr).toContain(`${where}(${line},14): error TS2322: Type 'string' is not assignable to type 'number'.`);
+    expect(stderrLines(result.stderr).at(-1)).toBe(`tessera: 1 type error in ${path.join(app, 'bundle-sqlite.ts')} and the files it imports (--no-typecheck skips this check)`);
+    expect(fs.existsSync(out)).toBe(false);
+
+    await build(path.join(app, 'bundle-sqlite.ts'), out, ['--no-typecheck']);
+    expect(fs.existsSync(path.join(out, 'server.js'))).toBe(true);
+  }, 3 * CLI_TIMEOUT_MS);
 });
 
 describe('the port of a built bundle (spec §8.1)', () => {
@@ -109,12 +177,17 @@ describe('the port of a built bundle (spec §8.1)', () => {
     expect(result.stdout).toBe('');
   }, CLI_TIMEOUT_MS);
 
-  it('exits 1 with one line when the application entry has moved away', async () => {
-    const moved = path.join(folder.path, 'elsewhere', 'dist');
-    fs.mkdirSync(path.dirname(moved));
-    fs.cpSync(out, moved, { recursive: true });
-    const result = await runBundle(moved, { PORT: String(await freePort()) });
-    expect(result.code).toBe(1);
-    expect(stderrLines(result.stderr)).toEqual([expect.stringMatching(/^tessera: entry not found: .*bundle-sqlite\.ts$/)]);
+  it('runs with only the bundle and node_modules: no source file, no tsx', async () => {
+    const deployed = path.join(folder.path, 'deployed');
+    fs.mkdirSync(deployed);
+    linkPackages(deployed);
+    fs.cpSync(out, path.join(deployed, 'dist'), { recursive: true });
+    const server = await startBundle(path.join(deployed, 'dist'), { PORT: String(await freePort()) });
+    try {
+      const created = await request(`${server.url}/api/notes`, { method: 'POST', body: { title: 'deployed' } });
+      expect(created).toMatchObject({ status: 201, body: { title: 'deployed' } });
+    } finally {
+      await server.stop();
+    }
   }, CLI_TIMEOUT_MS);
 });

@@ -1,10 +1,10 @@
 // A built bundle run as in production on SQLite, MariaDB and PostgreSQL, with code generation from strings
-// disallowed: it serves real requests, under a preload that exits if the generator or ts-morph loads.
+// disallowed: it serves real requests, under a preload that exits if the generator or a build tool loads.
 import fs from 'node:fs';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { Client } from 'pg';
-import { BUNDLE_NODE_FLAGS, build, MYSQL_URL, NODE_PATH, POSTGRES_URL, startBundle, temporaryFolder } from '../helpers/bundles';
+import { BUNDLE_NODE_FLAGS, build, MYSQL_URL, POSTGRES_URL, startBundle, temporaryFolder } from '../helpers/bundles';
 import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
 import { runNode, type RunningCli } from '../helpers/spawn-cli';
@@ -104,8 +104,8 @@ describe.each<DialectName>(['sqlite', 'mysql', 'postgres'])('a bundle on %s', (d
 });
 
 describe('the guard the bundle tests run under', () => {
-  it.each(['ts-morph', './generator'])('stops a process that loads %s', async (module) => {
-    const result = await runNode([...BUNDLE_NODE_FLAGS, '-e', `require('tsx/cjs'); require(${JSON.stringify(module)})`], { NODE_PATH });
+  it.each(['ts-morph', 'typescript', 'tsx/cjs', 'esbuild', './lib/generator'])('stops a process that loads %s', async (module) => {
+    const result = await runNode([...BUNDLE_NODE_FLAGS, '-e', `require(${JSON.stringify(module)})`]);
     expect(result.code).toBe(70);
     expect(result.stderr).toMatch(/^forbidden in a bundle: /);
   });

@@ -2,7 +2,7 @@
 // the entry imports, restarts and serves the change, printing one line per reload.
 import fs from 'node:fs';
 import path from 'node:path';
-import { NODE_PATH, REPO_ROOT, temporaryFolder } from '../helpers/bundles';
+import { REPO_ROOT, temporaryFolder } from '../helpers/bundles';
 import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
 import { spawnCli, startCli, type RunningCli } from '../helpers/spawn-cli';
@@ -57,7 +57,7 @@ describe('tessera dev', () => {
       app = path.join(folder.path, 'bundle-app.ts');
       port = await freePort();
       // spec §8.1: --port wins over PORT.
-      dev = await startCli(['dev', path.join(folder.path, 'bundle-sqlite.ts'), '--port', String(port)], { NODE_PATH, PORT: '1' }, CLI_TIMEOUT_MS);
+      dev = await startCli(['dev', path.join(folder.path, 'bundle-sqlite.ts'), '--port', String(port)], { PORT: '1' }, CLI_TIMEOUT_MS);
     }, CLI_TIMEOUT_MS);
 
     afterAll(async () => {

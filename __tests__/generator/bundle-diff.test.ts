@@ -52,14 +52,15 @@ describe('bundle diffs', () => {
 
     const changed = changedPaths(before, after);
     const resourceFiles = changed.filter((file) => file.startsWith('handlers/blog/notes/') || file.startsWith('statements/blog.notes.'));
-    expect(changed.filter((file) => !resourceFiles.includes(file))).toEqual(['client.ts', 'contract.json', 'openapi.json']);
-    // `where` changed: every action that takes one, and the policy comment heading each notes handler.
-    expect(resourceFiles).toEqual(expect.arrayContaining(['handlers/blog/notes/list.js', 'handlers/blog/notes/count.js']));
+    // entry.cjs is the application itself, whose source changed.
+    expect(changed.filter((file) => !resourceFiles.includes(file))).toEqual(['client.ts', 'contract.json', 'entry.cjs', 'openapi.json']);
+    // `where` changed: only the notes resource module, which holds its policy and validators; no route module.
+    expect(resourceFiles).toEqual(['handlers/blog/notes/resource.js']);
 
     for (const file of ['contract.json', 'client.ts']) {
       const span = changedSpan(before.get(file)!, after.get(file)!);
-      const notes = firstLineOf(before.get(file)!, file === 'client.ts' ? 'BlogNotes' : '"blog.notes.');
-      const tasks = firstLineOf(before.get(file)!, file === 'client.ts' ? 'BlogTasks' : '"blog.tasks.');
+      const notes = firstLineOf(before.get(file)!, file === 'client.ts' ? 'BlogNotes' : '"notes.');
+      const tasks = firstLineOf(before.get(file)!, file === 'client.ts' ? 'BlogTasks' : '"tasks.');
       // One contiguous region: it starts in the notes actions and ends before the first tasks one.
       expect({ file, from: span.first >= notes, to: span.lastBefore < tasks }).toEqual({ file, from: true, to: true });
     }

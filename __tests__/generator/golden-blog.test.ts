@@ -6,7 +6,8 @@ import path from 'node:path';
 import { clearRegistry, listServices } from '../../runtime';
 import { collectRoutes } from '../../runtime/server/action-routes';
 import { generateHandlerModules } from '../../generator';
-import { build, changedPaths, readTree, removeFolder, REPO_ROOT, startBundle } from '../helpers/bundles';
+import os from 'node:os';
+import { build, changedPaths, linkPackages, readTree, removeFolder, REPO_ROOT, startBundle } from '../helpers/bundles';
 import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
 
@@ -59,14 +60,15 @@ describe('the golden bundle of fixtures/blog/app.ts', () => {
     for (const module of modules) expect(built.get(module.file)).toBe(module.source);
   });
 
-  it('loads every handler module with plain require, and they require nothing but ajv runtime helpers', () => {
+  it('loads every handler and resource module with plain require, and they require nothing but ajv runtime helpers', () => {
     // A plain node process (jest's require is not node's): it records every require of the modules.
     const handlers = [...built.keys()].filter((file) => file.startsWith('handlers/')).map((file) => path.join(out, file));
     const loaded = JSON.parse(execFileSync(process.execPath, ['-e', LOAD_AND_RECORD, ...handlers], { encoding: 'utf8' })) as {
       exports: { type: string; name: string }[];
       requested: string[];
     };
-    expect(loaded.exports).toEqual(handlers.map(() => ({ type: 'function', name: 'createHandler' })));
+    // A route's module exports createHandler; a resource's module, its validators and their fingerprint.
+    expect(loaded.exports).toEqual(handlers.map((file) => (file.endsWith('/resource.js') ? { type: 'object' } : { type: 'function', name: 'createHandler' })));
     expect(loaded.requested.length).toBeGreaterThan(0);
     expect(loaded.requested.filter((id) => !AJV_RUNTIME.test(id))).toEqual([]);
   });
@@ -74,15 +76,19 @@ describe('the golden bundle of fixtures/blog/app.ts', () => {
   it('holds a manifest that lists every other file and no absolute path or host name', () => {
     const manifest = JSON.parse(built.get('manifest.json')!) as { entry: string; files: string[]; dialects: string[]; defaultPort: number };
     expect(manifest.files).toEqual([...built.keys()].filter((file) => file !== 'manifest.json'));
-    expect(manifest).toMatchObject({ entry: '../../../fixtures/blog/app.ts', dialects: ['sqlite'], defaultPort: 4000 });
+    expect(manifest).toMatchObject({ entry: '../../../fixtures/blog/app.ts', application: 'entry.cjs', dialects: ['sqlite'], defaultPort: 4000 });
     for (const [file, text] of built) {
       expect({ file, hasRepoPath: text.includes(REPO_ROOT), hasHostName: text.includes(require('node:os').hostname()) }).toEqual({ file, hasRepoPath: false, hasHostName: false });
       expect({ file, endsWithOneNewline: /[^\n]\n$/.test(text), hasCarriageReturn: text.includes('\r') }).toEqual({ file, endsWithOneNewline: true, hasCarriageReturn: false });
     }
   });
 
-  it('serves the blog under --disallow-code-generation-from-strings: access rules, scrub and its Markdown guide', async () => {
-    const server = await startBundle(out, { PORT: String(await freePort()) });
+  it('serves the blog under --disallow-code-generation-from-strings, deployed alone: access rules, scrub and its Markdown guide', async () => {
+    // Deployed as production gets it: the bundle and node_modules, no source file.
+    const deployed = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-golden-'));
+    linkPackages(deployed);
+    fs.cpSync(out, path.join(deployed, 'dist'), { recursive: true });
+    const server = await startBundle(path.join(deployed, 'dist'), { PORT: String(await freePort()) });
     try {
       const alice = { authorization: 'Bearer alice-token' };
       const note = await request(`${server.url}/api/notes`, { method: 'POST', body: { title: 'bundled' } });
@@ -96,6 +102,7 @@ describe('the golden bundle of fixtures/blog/app.ts', () => {
       expect(guide).toMatchObject({ status: 200, body: { html: expect.stringContaining('<h1>Getting started</h1>') } });
     } finally {
       await server.stop();
+      removeFolder(deployed);
     }
   }, 60_000);
 });

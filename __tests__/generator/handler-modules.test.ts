@@ -22,9 +22,13 @@ describe('generated handler modules', () => {
 
   const generate = () => generateHandlerModules(collectRoutes([defineTestService(database).shop], '/api'));
 
-  it('gives one module per mounted route, named by operationId, with a header naming resource, action and route', () => {
+  it('gives one module per crud resource, by label, then one per mounted route, by operationId, with a header naming resource, action and route', () => {
     const modules = generate();
-    const keys = modules.map((module) => module.key);
+    const resources = modules.filter((module) => module.kind === 'resource');
+    expect(resources.map((module) => module.key)).toEqual(['shop.categories', 'shop.counters', 'shop.items', 'shop.kinds', 'shop.notes', 'shop.readings']);
+    expect(resources.map((module) => module.file)).toContain('handlers/shop/notes/resource.js');
+    expect(modules.slice(0, resources.length)).toEqual(resources);
+    const keys = modules.filter((module) => module.kind === 'route').map((module) => module.key);
     expect(keys).toContain('shop.notes.list');
     expect(keys).toContain('shop.ping');
     expect(keys).not.toContain('shop.categories.get'); // routes: { get: false }
@@ -38,11 +42,11 @@ describe('generated handler modules', () => {
     ]);
   });
 
-  it('requires nothing but ajv runtime helpers, and exports createHandler', () => {
+  it('requires nothing but ajv runtime helpers and its resource module; a route exports createHandler', () => {
     for (const module of generate()) {
       const required = [...module.source.matchAll(/require\((["'])(.*?)\1\)/g)].map((match) => match[2]);
-      for (const id of required) expect(id).toMatch(/^ajv(-formats)?\/dist\//);
-      expect(typeof instantiateModule(module.source)).toBe('function');
+      for (const id of required) expect(id).toMatch(module.kind === 'route' ? /^(ajv(-formats)?\/dist\/|\.\/resource\.js$)/ : /^ajv(-formats)?\/dist\//);
+      if (module.kind === 'route') expect(typeof instantiateModule(module.source, {})).toBe('function');
     }
   });
 

@@ -83,11 +83,20 @@ describe('writeBundle', () => {
     }
   });
 
-  it('treats an unreadable manifest as naming nothing to delete', () => {
+  it('refuses a folder whose manifest cannot be read, touching nothing in it', () => {
     const fileSystem = new InMemoryFileSystemHost();
     writeBundle(OUT, bundle(server, list), { fileSystem });
     fileSystem.writeFileSync(`${OUT}/manifest.json`, '{ not json');
-    expect(writeBundle(OUT, bundle(server), { fileSystem }).removed).toEqual([]);
+    expect(() => writeBundle(OUT, bundle(server), { fileSystem })).toThrow(/is not empty and holds no Tessera bundle \(no manifest\.json\)/);
     expect(fileSystem.fileExistsSync(`${OUT}/handlers/shop/items/list.js`)).toBe(true);
+    expect(fileSystem.readFileSync(`${OUT}/manifest.json`)).toBe('{ not json');
+  });
+
+  it('refuses to overwrite a file the previous manifest does not list', () => {
+    const fileSystem = new InMemoryFileSystemHost();
+    writeBundle(OUT, bundle(server), { fileSystem });
+    fileSystem.writeFileSync(`${OUT}/handlers/shop/items/list.js`, 'mine');
+    expect(() => writeBundle(OUT, bundle(server, list), { fileSystem })).toThrow('holds handlers/shop/items/list.js, which no earlier build wrote');
+    expect(fileSystem.readFileSync(`${OUT}/handlers/shop/items/list.js`)).toBe('mine');
   });
 });

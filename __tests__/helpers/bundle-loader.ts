@@ -27,7 +27,8 @@ export class BuiltBundle {
     const services = options.services ?? listServices();
     const prefix = resolvePrefix(options.prefix);
     // The bundle's server.js is never run here (the suites start the compilation themselves): entry and port are nominal.
-    buildBundle({ services, routes: collectRoutes(services, prefix), prefix, options, entry: 'app.ts', port: 4000 }, directory);
+    const application = { path: 'entry.mjs', text: '// The suites define their services in-process.\n' };
+    buildBundle({ services, routes: collectRoutes(services, prefix), prefix, options, entry: 'app.ts', application, documentation: null, port: 4000 }, directory);
     // Generated code requires ajv's runtime helpers: they resolve from node_modules beside the bundle, as when deployed.
     fs.symlinkSync(NODE_MODULES, path.join(directory, 'node_modules'), 'dir');
     this.#compilation = require(path.join(directory, 'compilation.js')) as Compilation;

@@ -1,12 +1,13 @@
-// Building, reading and running bundles as users do, for the build tests. Bundles built outside the
-// repository resolve packages through NODE_PATH, standing in for the application's node_modules.
+// Building, reading and running bundles as users do, for the build tests. A temporary folder gets a node_modules
+// of links to the repository's packages, and `tessera` linked to the repository (its package.json points at lib/),
+// standing in for an application's node_modules: a bundle in <folder>/dist resolves its imports from there.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runNode, spawnCli, startNode, type CliResult, type RunningCli } from './spawn-cli';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-export const NODE_PATH = path.join(REPO_ROOT, 'node_modules');
+const REPO_NODE_MODULES = path.join(REPO_ROOT, 'node_modules');
 const FORBID_GENERATOR = path.join(__dirname, 'forbid-generator.cjs');
 /** How the tests run a bundle: no code generation from strings, and no generator or ts-morph. */
 export const BUNDLE_NODE_FLAGS = ['--disallow-code-generation-from-strings', '--require', FORBID_GENERATOR];
@@ -20,11 +21,22 @@ export function temporaryFolder(prefix: string): { readonly path: string } {
   const folder = { path: '' };
   beforeAll(() => {
     folder.path = fs.mkdtempSync(path.join(os.tmpdir(), `tessera-${prefix}-`));
+    linkPackages(folder.path);
   });
   afterAll(() => {
     if (folder.path !== '') removeFolder(folder.path);
   });
   return folder;
+}
+
+/** `<folder>/node_modules`: a link to each of the repository's packages, and `tessera` to the repository itself. */
+export function linkPackages(folder: string): void {
+  const target = path.join(folder, 'node_modules');
+  fs.mkdirSync(target);
+  for (const name of fs.readdirSync(REPO_NODE_MODULES)) {
+    if (name !== '.bin' && name !== 'tessera') fs.symlinkSync(path.join(REPO_NODE_MODULES, name), path.join(target, name), 'dir');
+  }
+  fs.symlinkSync(REPO_ROOT, path.join(target, 'tessera'), 'dir');
 }
 
 export function removeFolder(folder: string): void {
@@ -53,7 +65,7 @@ export function changedPaths(before: Map<string, string>, after: Map<string, str
 
 /** `tessera build <entry> --out <out> …`, run to completion. */
 export function buildCli(entry: string, out: string, args: readonly string[] = [], env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  return spawnCli(['build', entry, '--out', out, ...args], { NODE_PATH, ...env }, BUILD_TIMEOUT_MS);
+  return spawnCli(['build', entry, '--out', out, ...args], env, BUILD_TIMEOUT_MS);
 }
 
 /** Like buildCli, but fails the test with the CLI's stderr unless the build succeeded. */
@@ -65,12 +77,12 @@ export async function build(entry: string, out: string, args: readonly string[] 
 
 /** `node <flags> <out>/server.js`, run to completion (for start-up failures). */
 export function runBundle(out: string, env: Record<string, string | undefined> = {}): Promise<CliResult> {
-  return runNode([...BUNDLE_NODE_FLAGS, path.join(out, 'server.js')], { NODE_PATH, ...env });
+  return runNode([...BUNDLE_NODE_FLAGS, path.join(out, 'server.js')], env);
 }
 
 /** `node <flags> <out>/server.js`, resolved once it listens. */
 export function startBundle(out: string, env: Record<string, string | undefined> = {}): Promise<RunningCli> {
-  return startNode([...BUNDLE_NODE_FLAGS, path.join(out, 'server.js')], { NODE_PATH, ...env }, BUILD_TIMEOUT_MS);
+  return startNode([...BUNDLE_NODE_FLAGS, path.join(out, 'server.js')], env, BUILD_TIMEOUT_MS);
 }
 
 /** The databases of the bundle entries: the same variables and defaults as helpers/databases.ts. */

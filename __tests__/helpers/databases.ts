@@ -17,7 +17,7 @@ export const DIALECTS: readonly DialectName[] = ['sqlite', 'mysql', 'postgres'];
 export interface TestDatabase {
   dialect: DialectName;
   db: any;
-  tables: { notes: any; items: any; categories: any; readings: any };
+  tables: { notes: any; items: any; categories: any; readings: any; counters: any; kinds: any };
   /** Drops and recreates the test tables, and restarts the deterministic ids and clock of their default functions. */
   reset(): Promise<void>;
   /** Runs raw SQL (for checks that bypass Tessera). */
@@ -38,11 +38,11 @@ export async function openDatabase(dialect: DialectName, namespace?: string): Pr
   if (dialect === 'sqlite') {
     const client = new Database(':memory:');
     client.pragma('foreign_keys = ON');
-    const { DDL, notes, items, categories, readings } = sqliteSchema;
+    const { DDL, notes, items, categories, readings, counters, kinds } = sqliteSchema;
     return {
       dialect,
       db: drizzleSqlite(client),
-      tables: { notes, items, categories, readings },
+      tables: { notes, items, categories, readings, counters, kinds },
       reset: async () => {
         restartTestDefaults();
         for (const statement of DDL) client.exec(statement);
@@ -59,7 +59,12 @@ export async function openDatabase(dialect: DialectName, namespace?: string): Pr
   if (dialect === 'mysql') return openMysql(namespace === undefined ? MYSQL_URL : await mysqlNamespace(namespace));
   if (namespace !== undefined) await createPostgresSchema(namespace);
   // Unqualified table names resolve in the namespace's schema only: the suites' tables in `public` are never touched.
-  return openPostgres(namespace === undefined ? {} : { options: `-c search_path=${namespace}` });
+  return openPostgres(POSTGRES_URL, namespace === undefined ? {} : { options: `-c search_path=${namespace}` });
+}
+
+/** The test tables on a MariaDB or PostgreSQL server given by URL (a test's private server). */
+export function openDatabaseAt(dialect: 'mysql' | 'postgres', url: string): TestDatabase {
+  return dialect === 'mysql' ? openMysql(url) : openPostgres(url, {});
 }
 
 /** A sibling database `<db>_<namespace>`, created when missing; answers its URL. */
@@ -81,11 +86,11 @@ async function createPostgresSchema(namespace: string): Promise<void> {
 function openMysql(uri: string): TestDatabase {
   // supportBigNumbers: Tessera refuses bigint fields on a mysql2 client without it (values would lose digits).
   const pool = mysql.createPool({ uri, connectionLimit: 5, supportBigNumbers: true });
-  const { DDL, notes, items, categories, readings } = mysqlSchema;
+  const { DDL, notes, items, categories, readings, counters, kinds } = mysqlSchema;
   return {
     dialect: 'mysql',
     db: drizzleMysql(pool, { mode: 'default' }),
-    tables: { notes, items, categories, readings },
+    tables: { notes, items, categories, readings, counters, kinds },
     reset: async () => {
       restartTestDefaults();
       for (const statement of DDL) await pool.query(statement);
@@ -95,13 +100,13 @@ function openMysql(uri: string): TestDatabase {
   };
 }
 
-function openPostgres(options: { options?: string }): TestDatabase {
-  const pool = new Pool({ connectionString: POSTGRES_URL, max: 5, ...options });
-  const { DDL, notes, items, categories, readings } = postgresSchema;
+function openPostgres(connectionString: string, options: { options?: string }): TestDatabase {
+  const pool = new Pool({ connectionString, max: 5, ...options });
+  const { DDL, notes, items, categories, readings, counters, kinds } = postgresSchema;
   return {
     dialect: 'postgres',
     db: drizzlePostgres(pool),
-    tables: { notes, items, categories, readings },
+    tables: { notes, items, categories, readings, counters, kinds },
     reset: async () => {
       restartTestDefaults();
       for (const statement of DDL) await pool.query(statement);

@@ -5,8 +5,10 @@ import path from 'node:path';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const BIN = path.join(REPO_ROOT, 'bin/tessera.js');
+/** The CLI as an installed package runs it: compiled, from lib/ (the test suite's global set-up builds it). */
+export const PACKAGED_BIN = path.join(REPO_ROOT, 'lib/bin/tessera.js');
 const DEFAULT_TIMEOUT_MS = 20_000;
-const LISTENING_LINE = /^Tessera listening on (http:\/\/\S+)\r?\n/m;
+const LISTENING_LINE = /^Tessera listening on (http:\/\/\S+)[^\n]*\r?\n/m;
 
 export interface CliResult {
   code: number | null;
@@ -17,6 +19,8 @@ export interface CliResult {
 export interface RunningCli {
   url: string;
   child: ChildProcess;
+  /** What the process has printed on stdout so far. */
+  stdout(): string;
   /** Sends SIGTERM (SIGKILL after 5 s) and resolves once the process has exited. */
   stop(): Promise<void>;
 }
@@ -28,10 +32,10 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return merged;
 }
 
-/** `node <nodeArgs>` from the repository root (so tsx finds its tsconfig, which maps `tessera`). */
-function spawnNode(nodeArgs: readonly string[], env: Record<string, string | undefined>): ChildProcess {
+/** `node <nodeArgs>`, by default from the repository root (so tsx finds its tsconfig, which maps `tessera`). */
+function spawnNode(nodeArgs: readonly string[], env: Record<string, string | undefined>, cwd = REPO_ROOT): ChildProcess {
   return spawn(process.execPath, nodeArgs, {
-    cwd: REPO_ROOT,
+    cwd,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -60,9 +64,10 @@ export function runNode(
   args: readonly string[],
   env: Record<string, string | undefined> = {},
   timeoutMs = DEFAULT_TIMEOUT_MS,
+  cwd = REPO_ROOT,
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawnNode(args, env);
+    const child = spawnNode(args, env, cwd);
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -87,9 +92,10 @@ export function startNode(
   args: readonly string[],
   env: Record<string, string | undefined> = {},
   timeoutMs = DEFAULT_TIMEOUT_MS,
+  cwd = REPO_ROOT,
 ): Promise<RunningCli> {
   return new Promise((resolve, reject) => {
-    const child = spawnNode(args, env);
+    const child = spawnNode(args, env, cwd);
     const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
     let stdout = '';
     let stderr = '';
@@ -119,7 +125,7 @@ export function startNode(
       if (match === null || isSettled) return;
       isSettled = true;
       clearTimeout(timer);
-      resolve({ url: match[1], child, stop });
+      resolve({ url: match[1], child, stop, stdout: () => stdout });
     });
     child.once('error', (error) => fail(`could not be spawned: ${error.message}`));
     child.once('exit', (code, signal) => fail(`exited (code ${code}, signal ${signal}) before listening`));

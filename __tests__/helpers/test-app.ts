@@ -29,7 +29,7 @@ export interface AccessLog {
 }
 
 export function defineTestService(database: TestDatabase, hookLog: HookLog = { calls: [] }, accessLog: AccessLog = { calls: [] }) {
-  const { notes, items, categories, readings } = database.tables;
+  const { notes, items, categories, readings, counters, kinds } = database.tables;
   const shop = defineService({ name: 'shop', db: database.db });
 
   const notesResource = shop.resource({ name: 'notes', table: notes, id: notes.id }).use(
@@ -114,12 +114,29 @@ export function defineTestService(database: TestDatabase, hookLog: HookLog = { c
     crud({ access: 'public', fields: { id: { read: true }, ...readingFields } }),
   );
 
+  // The client names each counter's key: no auto-increment, no $defaultFn, so the statement cache serves every call.
+  const countersResource = shop.resource({ name: 'counters', table: counters, id: counters.code }).use(
+    crud({
+      access: 'public',
+      fields: {
+        code: { read: true, create: true, filter: ['eq', 'in'], sort: true },
+        n: { read: true, create: true, update: true, filter: ['eq', 'gte'], sort: true },
+        label: { read: true, create: true, update: true, sort: true },
+      },
+    }),
+  );
+
+  // Column kinds whose driver values Drizzle decodes, with no application default: the fixed shapes serve them.
+  const kindFields: Record<string, object> = {};
+  for (const key of Object.keys(getTableColumns(kinds))) kindFields[key] = key === 'id' ? { read: true, sort: true } : { read: true, create: true, update: true };
+  const kindsResource = shop.resource({ name: 'kinds', table: kinds, id: kinds.id }).use(crud({ access: 'public', fields: kindFields }));
+
   const ping = shop.action('ping', {
     input: { type: 'object', properties: { echo: { type: 'string' } }, additionalProperties: false },
     handler: ({ input, ctx }) => ({ echo: input.echo ?? null, user: ctx.user?.id ?? null }),
   });
 
-  return { shop, notes: notesResource, items: itemsResource, categories: categoriesResource, readings: readingsResource, ping, hookLog, accessLog };
+  return { shop, notes: notesResource, items: itemsResource, categories: categoriesResource, readings: readingsResource, counters: countersResource, kinds: kindsResource, ping, hookLog, accessLog };
 }
 
 export type TestService = ReturnType<typeof defineTestService>;
@@ -151,6 +168,8 @@ export interface RunningServer {
 
 /** The test server `listen` starts. */
 export interface TestServer extends RunningServer {
+  /** The application createServer made (for startDashboard). */
+  app: ReturnType<typeof createServer>;
   /** `fetch` of a path on this server; with a recording, every response is recorded as it arrives. */
   fetch(path: string, init?: RequestInit): Promise<globalThis.Response>;
 }
@@ -183,6 +202,7 @@ export async function listen(options: ServerOptions, listenOptions: ListenOption
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
+    app,
     async fetch(path, init) {
       if (recording === null) return fetch(url + path, init);
       const request = recording.nextRequest(); // numbered when sent, recorded when answered
@@ -226,7 +246,7 @@ function httpRequest(resource: string, action: CrudActionName, input: any): { me
 
 export interface Client {
   mode: Mode;
-  call(resource: 'notes' | 'items' | 'categories' | 'readings', action: CrudActionName, input?: unknown, ctx?: Record<string, unknown>): Promise<Answer>;
+  call(resource: 'notes' | 'items' | 'categories' | 'readings' | 'counters' | 'kinds', action: CrudActionName, input?: unknown, ctx?: Record<string, unknown>): Promise<Answer>;
 }
 
 export function httpClient(server: Pick<TestServer, 'fetch'>): Client {

@@ -1,4 +1,4 @@
-// The error table of CONTRACT §4: TesseraError takes its status from it, and the README documents
+// The error table of CONTRACT §4: TesseraError takes its status from it, and docs/errors.md documents
 // exactly its codes (both directions, so neither can drift).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,10 +22,9 @@ describe('TesseraError', () => {
   });
 });
 
-describe('README error table', () => {
+describe('the error table of docs/errors.md', () => {
   it('lists exactly the codes and statuses of ERROR_CODES', () => {
-    const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Errors'), readme.indexOf('## Server options'));
+    const section = readFileSync(join(__dirname, '../../docs/errors.md'), 'utf8');
     const rows = [...section.matchAll(/^\| ([A-Z_]+) \| (\d{3}) \|/gm)].map(([, code, status]) => [code, Number(status)]);
     expect(rows).toEqual(Object.entries(ERROR_CODES));
   });

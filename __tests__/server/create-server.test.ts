@@ -154,6 +154,7 @@ describe('createServer', () => {
       const logged: string[] = [];
       const { url } = await testbed.start({
         requestLogging: { logger: (line) => logged.push(line) },
+        errorLogger: (line) => logged.push(line),
         context: () => {
           throw new Error('session store password=hunter2 refused');
         },
@@ -164,6 +165,7 @@ describe('createServer', () => {
       expect(answer.text).not.toContain('hunter2');
       expect(answer.text).not.toContain('session store');
       expect(logged.join('\n')).not.toContain('hunter2');
+      expect(logged.some((line) => line.startsWith('INTERNAL_ERROR POST /api/notes/query: '))).toBe(true);
     });
   });
 

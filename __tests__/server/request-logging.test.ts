@@ -1,5 +1,5 @@
-// requestLogging (spec §4.3, CONTRACT §5): one line per request, `POST /api/notes → 201 (1.3ms)`,
-// no query string, nothing when switched off, and internal errors logged without SQL or values.
+// requestLogging (spec §4.3, CONTRACT §5): exactly one line per request, `POST /api/notes → 201 (1.3ms)`,
+// no query string, nothing when switched off; internal errors go to the error log, without SQL or values.
 import { crud, defineService, type ServerOptions } from 'tessera';
 import { request } from '../helpers/request';
 import { useServerTestbed } from '../helpers/server-testbed';
@@ -90,12 +90,13 @@ describe('requestLogging', () => {
     }
   });
 
-  it('logs one extra line for an INTERNAL_ERROR that holds no SQL and no values', async () => {
+  it('logs exactly one request line for an INTERNAL_ERROR, and its cause to the error log without SQL or values', async () => {
     const { database } = testbed;
     const sentinel = 'SENTINEL-title-7f3a';
     await database.raw('DROP TABLE t_notes');
+    const errors: string[] = [];
     let answer: Awaited<ReturnType<typeof request>> | undefined;
-    const logged = await logOf({ requestLogging: { logger } }, async (url) => {
+    const logged = await logOf({ requestLogging: { logger }, errorLogger: (line) => void errors.push(line) }, async (url) => {
       answer = await request(`${url}/api/notes`, { method: 'POST', body: { title: sentinel, content: 'payload-content-91c2' } });
     });
     expect(answer!.status).toBe(500);
@@ -103,14 +104,51 @@ describe('requestLogging', () => {
     expect(answer!.text).not.toContain(sentinel);
     expect(answer!.text).not.toMatch(/t_notes|insert/i);
 
-    expect(logged).toHaveLength(2);
-    const requestLines = logged.filter((line) => LOG_LINE.test(line));
-    expect(requestLines.map(withoutDuration)).toEqual(['POST /api/notes → 500']);
-    const [errorLine] = logged.filter((line) => !LOG_LINE.test(line));
-    expect(errorLine).toContain('INTERNAL_ERROR');
-    expect(errorLine).not.toContain(sentinel);
-    expect(errorLine).not.toContain('payload-content-91c2');
-    expect(errorLine).not.toMatch(/t_notes|insert|values|select/i);
+    expect(logged.map(withoutDuration)).toEqual(['POST /api/notes → 500']);
+    expect(errors).toEqual([expect.stringMatching(/^INTERNAL_ERROR POST \/api\/notes: /)]);
+    expect(errors[0]).not.toContain(sentinel);
+    expect(errors[0]).not.toContain('payload-content-91c2');
+    // The reason names the table (an identifier, never a value) so the failure can be diagnosed; no SQL.
+    expect(errors[0]).toBe('INTERNAL_ERROR POST /api/notes: DatabaseError: SQLITE_ERROR: no such table: t_notes');
+    expect(errors[0]).not.toMatch(/insert|values|select/i);
+  });
+
+  it('writes the error line to stderr (console.error) by default, and nowhere with errorLogger: false', async () => {
+    await testbed.database.raw('DROP TABLE t_notes');
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await logOf({ requestLogging: { logger } }, async (url) => {
+        await request(`${url}/api/notes`, { method: 'POST', body: { title: 'x' } });
+      });
+      expect(spy.mock.calls).toEqual([[expect.stringMatching(/^INTERNAL_ERROR POST \/api\/notes: /)]]);
+      spy.mockClear();
+      await logOf({ requestLogging: { logger }, errorLogger: false }, async (url) => {
+        await request(`${url}/api/notes`, { method: 'POST', body: { title: 'x' } });
+      });
+      expect(spy).not.toHaveBeenCalled();
+      expect(lines.map(withoutDuration)).toEqual(['POST /api/notes → 500', 'POST /api/notes → 500']);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('refuses an errorLogger that is neither a function nor false', async () => {
+    await expect(testbed.start({ errorLogger: 'stderr' as never })).rejects.toThrow('errorLogger must be a function taking one line, or false');
+  });
+
+  it('logs one line, status 499, for a request whose client went away before the answer', async () => {
+    let arrived!: () => void;
+    const hasArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const endpoints = [{ method: 'GET' as const, path: '/never', handler: () => arrived() }];
+    const logged = await logOf({ requestLogging: { logger }, endpoints }, async (url) => {
+      const aborted = new AbortController();
+      const answer = fetch(`${url}/never`, { signal: aborted.signal }).catch((error: Error) => error.name);
+      await hasArrived;
+      aborted.abort();
+      expect(await answer).toBe('AbortError');
+      while (lines.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(logged.map(withoutDuration)).toEqual(['GET /never → 499']);
   });
 
   it('names a mistake in the application code (a hook setting a non-column) in the error line, without values', async () => {
@@ -125,13 +163,13 @@ describe('requestLogging', () => {
         hooks: { beforeCreate: ({ data }) => ({ ...data, titel: 'typo' }) },
       }),
     );
+    const errors: string[] = [];
     let answer: Awaited<ReturnType<typeof request>> | undefined;
-    const logged = await logOf({ services: [shop], requestLogging: { logger } }, async (url) => {
+    await logOf({ services: [shop], requestLogging: { logger }, errorLogger: (line) => void errors.push(line) }, async (url) => {
       answer = await request(`${url}/api/notes`, { method: 'POST', body: { title: 'value-83d1' } });
     });
     expect(answer!.body).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
-    const [errorLine] = logged.filter((line) => !LOG_LINE.test(line));
-    expect(errorLine).toBe('INTERNAL_ERROR POST /api/notes: SetupError: hooks.notes: hooks.beforeCreate set "titel", which is not a column');
+    expect(errors).toEqual(['INTERNAL_ERROR POST /api/notes: SetupError: hooks.notes: hooks.beforeCreate set "titel", which is not a column']);
     expect(await database.raw('SELECT id FROM t_notes')).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ function defaultRoutes(resource: string, prefix: string) {
   ];
 }
 
-/** The test service's answer: notes, items and readings with every action, categories with delete/update off, list moved and get unrouted. */
+/** The test service's answer: notes, items, readings, counters and kinds with every action, categories with delete/update off, list moved and get unrouted. */
 function expectedServices(prefix: string) {
   return {
     services: [
@@ -41,6 +41,8 @@ function expectedServices(prefix: string) {
             ],
           },
           { name: 'readings', actions: CRUD_ORDER.map((action) => `readings.${action}`), routes: defaultRoutes('readings', prefix) },
+          { name: 'counters', actions: CRUD_ORDER.map((action) => `counters.${action}`), routes: defaultRoutes('counters', prefix) },
+          { name: 'kinds', actions: CRUD_ORDER.map((action) => `kinds.${action}`), routes: defaultRoutes('kinds', prefix) },
         ],
         actions: [{ name: 'ping', method: 'POST', path: `${prefix}/shop/ping` }],
       },

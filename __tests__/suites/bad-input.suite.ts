@@ -165,6 +165,15 @@ export function badInputSuite(run: SuiteRun): void {
           expectInvalid(await client.call('notes', 'list', { orderBy: [{ field: 'content' }] }), '/orderBy/0/field', 'field `content` cannot be sorted');
         });
 
+        it('names the allowed directions for an unknown one', async () => {
+          expectInvalid(await client.call('notes', 'list', { orderBy: [{ field: 'title', direction: 'down' }] }), '/orderBy/0/direction', 'orderBy.0.direction must be one of asc, desc');
+        });
+
+        it('says what a condition looks like when a field is given a bare value', async () => {
+          expectInvalid(await client.call('notes', 'list', { where: { title: 'x' } }), '/where/title', 'where.title must be an object of operators such as { "eq": … }');
+          expectInvalid(await client.call('notes', 'list', { where: { AND: { title: { eq: 'x' } } } }), '/where/AND', 'where.AND must be an array');
+        });
+
         it('rejects more than 5 orderBy entries with VALIDATION_ERROR', async () => {
           const orderBy = Array.from({ length: 6 }, (_, index) => ({ field: index % 2 === 0 ? 'title' : 'id' }));
           expectInvalid(await client.call('notes', 'list', { orderBy }), '/orderBy');

@@ -59,6 +59,38 @@ export function queriesSuite(run: SuiteRun): void {
           expect(refused.status).toBe(400);
           expect(refused.body.error.details).toEqual([{ path: '/orderBy/0/field', message: 'field `content` cannot be sorted' }]);
         });
+
+        // Issue 18: the key runs the way the last orderBy entry does, so an index on the sorted column serves the order.
+        it('breaks ties by primary key in the direction of the last orderBy entry (a query built per call)', async () => {
+          const notes = await createNotes(client, 'b', 'a', 'b', 'a', 'c');
+          const idsOf = (title: string, direction: 'asc' | 'desc') => {
+            const ids = notes.filter((note) => note.title === title).map((note) => note.id as string).sort();
+            return direction === 'asc' ? ids : ids.reverse();
+          };
+          for (const direction of ['asc', 'desc'] as const) {
+            const answer = await client.call('notes', 'list', { orderBy: [{ field: 'title', direction }], limit: 10 });
+            const expected = (direction === 'asc' ? ['a', 'b', 'c'] : ['c', 'b', 'a']).flatMap((title) => idsOf(title, direction));
+            expect([direction, answer.body.items.map((row: { id: string }) => row.id)]).toEqual([direction, expected]);
+          }
+          const first = await client.call('notes', 'findOne', { where: { title: { eq: 'b' } }, orderBy: [{ field: 'title', direction: 'desc' }] });
+          expect(first.body.id).toBe(idsOf('b', 'desc')[0]);
+        });
+
+        it('breaks ties by primary key in the direction of the last orderBy entry (a cached statement)', async () => {
+          for (const [code, n, label] of [['k1', 2, 'x'], ['k2', 1, 'x'], ['k3', 2, 'x'], ['k4', 1, 'y'], ['k5', 1, 'x']] as const) {
+            expect((await client.call('counters', 'create', { code, n, label })).status).toBe(201);
+          }
+          const codes = async (orderBy: unknown) => (await client.call('counters', 'list', { orderBy })).body.items.map((row: { code: string }) => row.code);
+          expect(await codes([{ field: 'n', direction: 'desc' }])).toEqual(['k3', 'k1', 'k5', 'k4', 'k2']);
+          expect(await codes([{ field: 'n', direction: 'asc' }])).toEqual(['k2', 'k4', 'k5', 'k1', 'k3']);
+          expect(await codes([{ field: 'n' }])).toEqual(['k2', 'k4', 'k5', 'k1', 'k3']);
+          // Only the last entry sets the key's direction.
+          expect(await codes([{ field: 'n', direction: 'desc' }, { field: 'label', direction: 'asc' }])).toEqual(['k1', 'k3', 'k2', 'k5', 'k4']);
+          expect(await codes([{ field: 'n', direction: 'asc' }, { field: 'label', direction: 'desc' }])).toEqual(['k4', 'k5', 'k2', 'k3', 'k1']);
+          // Ordering by the key itself adds no tiebreaker.
+          expect(await codes([{ field: 'code', direction: 'desc' }])).toEqual(['k5', 'k4', 'k3', 'k2', 'k1']);
+          expect((await client.call('counters', 'findOne', { where: { n: { eq: 1 } }, orderBy: [{ field: 'n', direction: 'desc' }] })).body.code).toBe('k5');
+        });
       });
 
       describe('where', () => {

@@ -2,7 +2,8 @@
 // once per handler mode (CONTRACT §5: generic, compiled at construction, built bundle), then one test
 // proves that every HTTP request got byte for byte the same response in the three modes.
 // Run once, in the generic handler's run, because no HTTP handler is involved: the in-process client's
-// cases (forEachClient), the in-process scope-as-SQL case (access suite) and the setup errors suite.
+// cases (forEachClient), the in-process scope-as-SQL case (access suite), in-process calls beside route
+// scopes (route-scope suite) and the setup errors suite.
 import { BuiltBundle } from '../helpers/bundle-loader';
 import type { DialectName } from '../helpers/databases';
 import { expectSameResponses, ResponseRecording } from '../helpers/response-recording';
@@ -12,10 +13,12 @@ import { accessSuite } from './access.suite';
 import { badInputSuite } from './bad-input.suite';
 import { crudActionsSuite } from './crud-actions.suite';
 import { queriesSuite } from './queries.suite';
+import { routeScopeSuite } from './route-scope.suite';
 import { setupErrorsSuite } from './setup-errors.suite';
 import { storageSafetySuite } from './storage-safety.suite';
 import { transportSuite } from './transport.suite';
 import { valueTypesSuite } from './value-types.suite';
+import { writtenRowsSuite } from './written-rows.suite';
 
 const MODE_TITLES: Record<HandlerMode, string> = {
   generic: 'with the generic handler (compiler: false)',
@@ -36,10 +39,12 @@ export function runDialectSuites(dialect: DialectName): void {
         crudActionsSuite(run);
         queriesSuite(run);
         accessSuite(run);
+        routeScopeSuite(run);
         badInputSuite(run);
         storageSafetySuite(run);
         transportSuite(run);
         valueTypesSuite(run);
+        writtenRowsSuite(run);
         if (run.mode === 'generic') setupErrorsSuite(dialect);
       });
     }

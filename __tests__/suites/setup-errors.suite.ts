@@ -99,6 +99,38 @@ export function setupErrorsSuite(dialect: DialectName): void {
       );
     });
 
+    // One crud() per test: the resource stays declared on the service even when its plugin throws.
+    it('throws for an unknown key beside path in a route setting, naming it', () => {
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, routes: { list: { path: '/search', scop: () => undefined } } })).toThrow(
+        /shop\.notes: routes\.list\.scop is not a route setting \(path, scope\)/,
+      );
+    });
+
+    it('throws for an unknown key alone in a route setting, naming it', () => {
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, routes: { count: { method: 'GET' } } })).toThrow(
+        /shop\.notes: routes\.count\.method is not a route setting \(path, scope\)/,
+      );
+    });
+
+    it('throws for a route scope that is not a function', () => {
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, routes: { list: { scope: { title: { eq: 'x' } } } } })).toThrow(
+        /shop\.notes: routes\.list\.scope must be a function/,
+      );
+    });
+
+    it('throws for a route path that is not a string', () => {
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, routes: { list: { path: 5 } } })).toThrow(/shop\.notes: routes\.list\.path must be a string/);
+    });
+
+    it('throws for a route setting that is neither false nor an object', () => {
+      expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, routes: { list: '/search' } })).toThrow(/shop\.notes: routes\.list must be false or \{ path\?, scope\? \}/);
+    });
+
+    it('accepts a route scope with or without a path: the route keeps its own path when none is given', () => {
+      const notes = notesWith({ access: 'public', fields: NOTES_FIELDS, routes: { list: { scope: () => undefined }, get: { path: '/:id/one', scope: () => undefined } } });
+      expect(notes.routes.map((route) => `${route.method} ${route.path}`)).toEqual(expect.arrayContaining(['POST /notes/query', 'GET /notes/:id/one']));
+    });
+
     it('throws when defaultLimit is above maxLimit', () => {
       expect(() => notesWith({ access: 'public', fields: NOTES_FIELDS, defaultLimit: 50, maxLimit: 10 })).toThrow(
         /shop\.notes: defaultLimit \(50\) is above maxLimit \(10\)/,

@@ -20,7 +20,8 @@ export function storageSafetySuite(run: SuiteRun): void {
 
   describe('storage safety', () => {
     const logLines: string[] = [];
-    const fixture = useSuiteFixture(run, { requestLogging: { logger: (line) => void logLines.push(line) } });
+    const log = (line: string) => void logLines.push(line);
+    const fixture = useSuiteFixture(run, { requestLogging: { logger: log }, errorLogger: log });
 
     async function rowCount(table: 't_notes' | 't_items'): Promise<number> {
       const [row] = (await fixture.database.raw(`SELECT COUNT(*) AS n FROM ${table}`)) as { n: unknown }[];

@@ -28,6 +28,26 @@ export function valueTypesSuite(run: SuiteRun): void {
         }
       });
 
+      it('writes and reads back every column kind exactly, dates as ISO-8601, through create, get, list, update and delete', async () => {
+        const sent: Record<string, unknown> = { label: 'all kinds', takenAt: '2024-02-03T04:05:06.789Z', valid: true, ratio: 0.125, meta: { tags: ['a', 'b'], n: 1 } };
+        if (run.dialect === 'sqlite') sent.seenAt = '2024-02-03T04:05:06.000Z';
+        else Object.assign(sent, { seenAt: '2024-02-03 04:05:06.789', day: '2024-02-03', amount: '12.50' });
+        const created = await client.call('kinds', 'create', sent);
+        expect(created).toMatchObject({ status: 201, body: { ...sent, id: expect.any(Number) } });
+        const { id } = created.body;
+        expect(await client.call('kinds', 'get', { id })).toMatchObject({ status: 200, body: created.body });
+        expect((await client.call('kinds', 'list', {})).body.items).toEqual([created.body]);
+        const empty = await client.call('kinds', 'create', { label: 'nulls' });
+        expect(empty.body).toMatchObject({ label: 'nulls', takenAt: null, valid: null, ratio: null, meta: null });
+        const changed = await client.call('kinds', 'update', { id, data: { valid: false, meta: null, takenAt: '2025-01-01T00:00:00.000Z' } });
+        expect(changed.body).toEqual({ ...created.body, valid: false, meta: null, takenAt: '2025-01-01T00:00:00.000Z' });
+        expect((await client.call('kinds', 'count', {})).body).toEqual({ count: 2 });
+        expect((await client.call('kinds', 'exists', {})).body).toEqual({ exists: true });
+        expect((await client.call('kinds', 'delete', { id })).body).toEqual({ success: true });
+        expect((await client.call('kinds', 'get', { id })).status).toBe(404);
+        expect((await client.call('kinds', 'delete', { id })).status).toBe(404);
+      });
+
       if (run.dialect === 'sqlite') {
         // Drizzle 0.45 has a binary column type only for SQLite (blob in buffer mode).
         it('writes and returns binary as base64, byte for byte', async () => {

@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { crud, defineService, type Row } from 'tessera';
-import { secret, type SecretsOptions, type ServerOptions } from 'tessera';
+import { secret, type CrudOptions, type OpenApiDocument, type SecretsOptions, type SecurityOptions, type ServerOptions } from 'tessera';
+import type { OpenAPIV3_1 } from 'openapi-types';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
@@ -55,5 +56,39 @@ export function typedSecrets() {
     secret('TYPES_RETRIES').transform(Number).validate((value: string) => value !== ''),
     // @ts-expect-error a source holds strings
     { secrets: { source: { TYPES_PORT: 80 } } } satisfies ServerOptions,
+  ];
+}
+
+// The OpenAPI document is openapi-types' 3.1 document; route settings take a scope; `security` takes OpenAPI schemes.
+export type DocumentIsOpenApi31 = Expect<Equal<OpenApiDocument extends OpenAPIV3_1.Document ? true : false, true>>;
+export const routeSettings: CrudOptions['routes'] = {
+  list: { scope: ({ ctx }) => ({ ownerId: { eq: ctx.user } }) },
+  get: { path: '/:id/mine', scope: async () => undefined },
+  delete: false,
+  // @ts-expect-error a route setting takes path and scope only
+  count: { method: 'GET' },
+};
+export const security: ServerOptions['security'] = {
+  schemes: { bearer: { type: 'http', scheme: 'bearer' }, key: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+  require: { 'blog.tasks': true, 'blog.notes.create': ['key', { bearer: [] }], blog: false },
+};
+// @ts-expect-error an http scheme needs `scheme`
+export const incompleteScheme: SecurityOptions = { schemes: { bearer: { type: 'http' } } };
+// The dashboard option (CONTRACT §8): tokens are strings or string secrets, alone or in a list; authorize answers
+// a boolean or a Response, at once or later.
+export function typedDashboard() {
+  const token = secret('TYPES_DASHBOARD_TOKEN');
+  return [
+    { dashboard: {} } satisfies ServerOptions,
+    { dashboard: { port: 4001, host: '0.0.0.0', historyDays: 14, historyFile: '/var/lib/app/history.db', auth: { token } } } satisfies ServerOptions,
+    { dashboard: { auth: { token: ['a-literal-token', token] } } } satisfies ServerOptions,
+    { dashboard: { auth: { authorize: (request: Request) => request.headers.get('x-user') === 'ops' } } } satisfies ServerOptions,
+    { dashboard: { auth: { authorize: async () => new Response('no', { status: 403 }) } } } satisfies ServerOptions,
+    // @ts-expect-error a token is text: a secret transformed to a number is not one
+    { dashboard: { auth: { token: secret('TYPES_DASHBOARD_NUMBER').transform(Number) } } } satisfies ServerOptions,
+    // @ts-expect-error historyDays is a number of days
+    { dashboard: { historyDays: '7' } } satisfies ServerOptions,
+    // @ts-expect-error prot is not an option
+    { dashboard: { prot: 4001 } } satisfies ServerOptions,
   ];
 }

@@ -12,6 +12,10 @@ export interface DevSession {
   readonly entry: string;
   /** Resolved by the command: `--port`, then PORT, then 4000 (spec §8.1). */
   readonly port: number;
+  /** `--host`, passed on to every child. */
+  readonly host?: string;
+  /** `--no-compiler` (false), passed on to every child. */
+  readonly compiler?: boolean;
 }
 
 function say(line: string): void {
@@ -34,6 +38,8 @@ export function superviseDev(session: DevSession): void {
 
   const startChild = (): void => {
     const args = [...process.execArgv, BIN, 'start', session.entry, '--port', String(session.port), '--dev'];
+    if (session.host !== undefined) args.push('--host', session.host);
+    if (session.compiler === false) args.push('--no-compiler');
     const started = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child = started;
     started.on('message', (message) => {

@@ -3,6 +3,8 @@
 import type { DialectName } from '../../runtime/dialects/dialect';
 
 export const SERVER_FILE = 'server.js';
+/** Pins the bundle's .js files to CommonJS, whatever the application's own package.json `type` says. */
+export const PACKAGE_FILE = 'package.json';
 export const COMPILATION_FILE = 'compilation.js';
 export const OPENAPI_FILE = 'openapi.json';
 export const CONTRACT_FILE = 'contract.json';
@@ -23,12 +25,15 @@ export function statementsFile(resourceLabel: string, dialect: DialectName): str
 
 /** The bundle's files and what each holds, in the order a reader meets them. */
 export const BUNDLE_LAYOUT: readonly { readonly path: string; readonly holds: string }[] = Object.freeze([
-  { path: SERVER_FILE, holds: 'the server entry: `node server.js` loads the application entry and serves the compiled handlers on PORT, else the `--port` given to build' },
+  { path: SERVER_FILE, holds: 'the server entry: `node server.js` loads the application and serves the compiled handlers on PORT, else the `--port` given to build' },
+  { path: 'entry.mjs', holds: 'the application entry and its local imports, transpiled and joined by esbuild (`entry.cjs` for a CommonJS entry); packages stay imports from node_modules' },
+  { path: PACKAGE_FILE, holds: '`{ "type": "commonjs" }`, so the bundle runs alike in CommonJS and `"type": "module"` applications' },
   { path: COMPILATION_FILE, holds: '`{ handlers }`: one handler factory per operationId, the object `createServer({ compilation })` takes' },
   { path: 'handlers/<service>/<resource>/<action>.js', holds: 'one readable handler module per crud route (`handlers/<service>/<action>.js` for a custom action)' },
   { path: 'statements/<service>.<resource>.<dialect>.sql', holds: 'the prepared-statement shapes of each mounted resource, SQL with the database\'s placeholders, or why it has none' },
   { path: OPENAPI_FILE, holds: 'the OpenAPI 3.1 document the server serves at `openApiPath`' },
   { path: CONTRACT_FILE, holds: 'every action: name (operationId), method, path, status, how the input travels, input and output JSON Schemas' },
   { path: CLIENT_FILE, holds: 'a typed client emitted from the contract: `createClient({ baseUrl })`, one method per action' },
+  { path: 'documentation/', holds: 'with the `documentation` option: its .md/.mdx pages as they are, and its components module transpiled to `components.mjs`' },
   { path: MANIFEST_FILE, holds: 'tessera version, entry, dialects, default port and the list of generated files' },
 ]);

@@ -1,16 +1,19 @@
 // manifest.json: what built the bundle and the list of generated files, which the next build reads to delete
 // stale ones; only paths a build can generate are taken from it, so an edited one cannot delete other files.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileSystemHost } from 'ts-morph';
 import type { DialectName } from '../../runtime/dialects/dialect';
+import { tesseraPackage } from '../../runtime/package-info';
+import { isDocumentationPath } from './documentation-files';
 import { BUNDLE_LAYOUT, MANIFEST_FILE, type BundleFile } from './layout';
 
 export interface BundleManifest {
   /** The tessera package version that wrote the bundle. */
   readonly tessera: string;
-  /** The application entry, relative to the bundle folder, with `/`. */
+  /** The application entry's source, relative to the bundle folder, with `/` (what the bundle was built from). */
   readonly entry: string;
+  /** The bundled application entry the server loads: `entry.mjs` or `entry.cjs`. */
+  readonly application: string;
   readonly dialects: readonly DialectName[];
   /** spec §8.1: the port a bundle listens on without PORT (the `--port` given to build). */
   readonly defaultPort: number;
@@ -18,18 +21,17 @@ export interface BundleManifest {
   readonly files: readonly string[];
 }
 
-const FIXED_FILES = new Set(BUNDLE_LAYOUT.map((entry) => entry.path).filter((path) => !path.includes('<')));
+const FIXED_FILES = new Set([...BUNDLE_LAYOUT.map((entry) => entry.path).filter((path) => !path.includes('<')), 'entry.cjs']);
 const HANDLER_FILE = /^handlers(\/[A-Za-z][A-Za-z0-9_-]*){2,3}\.js$/;
 const STATEMENTS_FILE = /^statements\/[A-Za-z][A-Za-z0-9_-]*\.[A-Za-z][A-Za-z0-9_-]*\.(sqlite|mysql|postgres)\.sql$/;
 
 /** Whether a path is one a build generates (and so may delete when it is stale). */
 export function isGeneratedPath(path: string): boolean {
-  return FIXED_FILES.has(path) || HANDLER_FILE.test(path) || STATEMENTS_FILE.test(path);
+  return FIXED_FILES.has(path) || HANDLER_FILE.test(path) || STATEMENTS_FILE.test(path) || isDocumentationPath(path);
 }
 
 export function tesseraVersion(): string {
-  const packageJson = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string };
-  return packageJson.version;
+  return tesseraPackage().version;
 }
 
 /** The manifest file for the other files of the bundle. */
@@ -38,14 +40,14 @@ export function emitManifest(manifest: Omit<BundleManifest, 'files'>, files: rea
   return { path: MANIFEST_FILE, text: JSON.stringify(listed, null, 2) + '\n' };
 }
 
-/** The generated files the previous build in `outDir` listed; none when there is no readable manifest. */
-export function previousFiles(outDir: string, fileSystem: FileSystemHost): string[] {
+/** The generated files the previous build in `outDir` listed; null when it holds no readable manifest (no bundle). */
+export function previousFiles(outDir: string, fileSystem: FileSystemHost): string[] | null {
   const manifestPath = join(outDir, MANIFEST_FILE);
-  if (!fileSystem.fileExistsSync(manifestPath)) return [];
+  if (!fileSystem.fileExistsSync(manifestPath)) return null;
   try {
     const files = (JSON.parse(fileSystem.readFileSync(manifestPath)) as Partial<BundleManifest>).files;
-    return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string' && isGeneratedPath(file)) : [];
+    return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string' && isGeneratedPath(file)) : null;
   } catch {
-    return []; // a manifest we cannot read names nothing to delete
+    return null; // a manifest we cannot read names nothing: not a bundle we wrote
   }
 }

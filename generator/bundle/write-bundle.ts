@@ -1,7 +1,9 @@
 // Writes a bundle into `--out` through a ts-morph Project with fixed manipulation settings: changed files
-// only, the manifest last, then the previous manifest's stale files; files no manifest lists stay untouched.
-import { dirname, join, sep } from 'node:path';
+// only, the manifest last, then the previous manifest's stale files. A file no manifest lists is never
+// overwritten or deleted, and a folder that is not empty and holds no bundle is refused.
+import { dirname, join, relative, sep } from 'node:path';
 import { IndentationText, NewLineKind, Project, QuoteKind, type FileSystemHost } from 'ts-morph';
+import { BuildError } from '../errors';
 import { MANIFEST_FILE, type BundleFile } from './layout';
 import { previousFiles } from './manifest';
 
@@ -58,12 +60,38 @@ function removeEmptyFolders(fileSystem: FileSystemHost, outDir: string, file: st
   }
 }
 
+/** `outDir` as the user would name it: relative to the working directory when inside it. */
+function displayPath(outDir: string): string {
+  const fromCwd = relative(process.cwd(), outDir);
+  return fromCwd === '' ? '.' : fromCwd.startsWith('..') ? outDir : fromCwd.split(sep).join('/');
+}
+
+/**
+ * The files the previous build listed. Refuses a folder with files but no bundle in it, and any file of this
+ * build that exists without the previous build having written it: they are the user's (a server.js of their own).
+ */
+function ownedFiles(outDir: string, files: readonly BundleFile[], fileSystem: FileSystemHost): Set<string> {
+  const previous = previousFiles(outDir, fileSystem);
+  if (previous === null) {
+    if (fileSystem.directoryExistsSync(outDir) && fileSystem.readDirSync(outDir).length > 0) {
+      throw new BuildError(`--out ${displayPath(outDir)} is not empty and holds no Tessera bundle (no manifest.json): choose a new or empty folder`);
+    }
+    return new Set();
+  }
+  const owned = new Set(previous);
+  const foreign = files.find((file) => file.path !== MANIFEST_FILE && !owned.has(file.path) && fileSystem.fileExistsSync(join(outDir, file.path)));
+  if (foreign !== undefined) {
+    throw new BuildError(`--out ${displayPath(outDir)} holds ${foreign.path}, which no earlier build wrote: move it away or choose another folder`);
+  }
+  return owned;
+}
+
 /** Writes `files` (the manifest among them) into `outDir` and deletes the previous build's stale files. */
 export function writeBundle(outDir: string, files: readonly BundleFile[], options: WriteOptions = {}): BundleReport {
   const project = createProject(options);
   const fileSystem = project.getFileSystem();
   const generated = new Set(files.map((file) => file.path));
-  const stale = previousFiles(outDir, fileSystem).filter((path) => !generated.has(path));
+  const stale = [...ownedFiles(outDir, files, fileSystem)].filter((path) => !generated.has(path));
 
   const changed = files.filter((file) => {
     const target = join(outDir, file.path);

@@ -1,5 +1,5 @@
 // client.ts from the contract: a namespace of types per action (Input, Output, $defs), a Client interface nested
-// like the operationIds (client.blog.notes.list), and createClient calling the fixed code of client.ts.tpl.
+// by service, then action name (client.blog.notes.list), and createClient calling the fixed code of client.ts.tpl.
 import { ERROR_CODES } from '../../runtime/errors';
 import { code, comment, joinCode, literal, name, propertyKey, type Code } from '../code/code';
 import { formatSource } from '../code/format';
@@ -17,17 +17,22 @@ function isInputOptional(input: Record<string, unknown>): boolean {
   return input.type === 'object' && !(Array.isArray(input.required) && input.required.length > 0);
 }
 
+/** `blog.notes.list`: the service, then the action name; unique across the contract. */
+function qualifiedName(action: ContractAction): string {
+  return `${action.service}.${action.name}`;
+}
+
 function describe(action: ContractAction): Code {
-  return comment(`${action.name} · ${action.method} ${action.path}`);
+  return comment(`${action.name} (service ${action.service}) · ${action.method} ${action.path}`);
 }
 
 /**
- * The namespace of each action's types, from its name (`blog.notes.list` → `BlogNotesList`); a second name
- * with the same words (`blog.notesList`, `blog.notes-list`) is numbered, as two namespaces would merge.
+ * The namespace of each action's types, from its service and name (`blog` + `notes.list` → `BlogNotesList`); a
+ * second name with the same words (`blog.notesList`, `blog.notes-list`) is numbered, as two namespaces would merge.
  */
-function namespaceNames(actions: readonly ContractAction[]): Map<string, string> {
+function namespaceNames(actions: readonly ContractAction[]): Map<ContractAction, string> {
   const names = new TypeNames();
-  return new Map(actions.map((action) => [action.name, names.derive(action.name)]));
+  return new Map(actions.map((action) => [action, names.derive(qualifiedName(action))]));
 }
 
 /** `export namespace BlogNotesList { export type Input …; export type Output …; export type Where … }`. */
@@ -64,7 +69,7 @@ ${propertyKey(method)}(input${optional ? code`?` : code``}: ${types}.Input): Pro
   };
 }
 
-/** service → resource → actions, from the operationIds (`blog.notes.list`, `blog.ping`). */
+/** service → resource → actions, from the service and action names (`blog` + `notes.list`, `blog` + `ping`). */
 interface ServiceGroup {
   readonly resources: Map<string, { action: ContractAction; method: string }[]>;
   readonly actions: { action: ContractAction; method: string }[];
@@ -73,10 +78,12 @@ interface ServiceGroup {
 function groupActions(actions: readonly ContractAction[]): Map<string, ServiceGroup> {
   const services = new Map<string, ServiceGroup>();
   for (const action of actions) {
-    const [service, ...rest] = action.name.split('.');
+    const { service } = action;
+    const rest = action.name.split('.');
     let group = services.get(service);
     if (group === undefined) services.set(service, (group = { resources: new Map(), actions: [] }));
     if (rest.length === 2) {
+      // `<resource>.<action>`: service and resource names hold no `.`, so a crud action name splits in two.
       const list = group.resources.get(rest[0]) ?? [];
       group.resources.set(rest[0], [...list, { action, method: rest[1] }]);
     } else group.actions.push({ action, method: rest[0] });
@@ -88,17 +95,17 @@ function groupActions(actions: readonly ContractAction[]): Map<string, ServiceGr
   return services;
 }
 
-function emitClientShape(services: Map<string, ServiceGroup>, namespaces: ReadonlyMap<string, string>, part: keyof MethodParts): Code {
+function emitClientShape(services: Map<string, ServiceGroup>, namespaces: ReadonlyMap<ContractAction, string>, part: keyof MethodParts): Code {
   const isInterface = part === 'signature';
   const close = isInterface ? code`};` : code`},`;
   const blocks = [...services].map(([service, group]) => {
     const members: Code[] = [];
     for (const [resource, methods] of group.resources) {
       members.push(code`${propertyKey(resource)}: {
-${joinCode(methods.map(({ action, method }) => emitMethod(action, method, namespaces.get(action.name)!)[part]))}
+${joinCode(methods.map(({ action, method }) => emitMethod(action, method, namespaces.get(action)!)[part]))}
 ${close}`);
     }
-    for (const { action, method } of group.actions) members.push(emitMethod(action, method, namespaces.get(action.name)!)[part]);
+    for (const { action, method } of group.actions) members.push(emitMethod(action, method, namespaces.get(action)!)[part]);
     return code`${propertyKey(service)}: {
 ${joinCode(members)}
 ${close}`;
@@ -114,7 +121,7 @@ export function emitClient(contract: Contract, header: string): string {
   const text = fillTemplate('client.ts.tpl', {
     header: joinCode([comment(header), comment(`The API: ${contract.title} ${contract.version}.`)]),
     errorCodes: code`export type ErrorCode = ${joinCode(errorCodes, ' | ')};`,
-    types: joinCode(contract.actions.map((action) => emitActionTypes(action, namespaces.get(action.name)!)), '\n\n'),
+    types: joinCode(contract.actions.map((action) => emitActionTypes(action, namespaces.get(action)!)), '\n\n'),
     clientInterface: code`export interface Client {
 ${emitClientShape(services, namespaces, 'signature')}
 }`,

@@ -1,5 +1,5 @@
-// contract.json (CONTRACT §7): every mounted action's name, method, path, status, HTTP input shape and JSON
-// Schemas, in the OpenAPI document's order, so one resource's change is one hunk; client.ts is emitted from it.
+// contract.json (CONTRACT §7): every mounted action's name, service, method, path, status, HTTP input shape and
+// JSON Schemas, in the OpenAPI document's order, so one resource's change is one hunk; client.ts is emitted from it.
 import type { HttpInputSource, HttpMethod } from '../../runtime/actions';
 import type { JsonSchema } from '../../runtime/crud/options';
 import { actionSchemas } from '../../runtime/openapi/action-schemas';
@@ -7,8 +7,10 @@ import { documentedRoutes, openApiPath } from '../../runtime/openapi/documented-
 import type { Service } from '../../runtime/service';
 
 export interface ContractAction {
-  /** The operationId: `blog.notes.list`, or `blog.ping` for a custom action. */
+  /** The action name (spec §4.1 rule 4): `notes.list` for a crud action, `ping` for a custom service action. */
   readonly name: string;
+  /** The service that mounts it: `blog` (the operationId is `<service>.<name>`). */
+  readonly service: string;
   readonly method: HttpMethod;
   /** The full path with the prefix, parameters written `{id}` (OpenAPI style). */
   readonly path: string;
@@ -43,7 +45,8 @@ export function buildContract(source: ContractSource): Contract {
   const actions = documentedRoutes(source.services, source.prefix).map((route): ContractAction => {
     const schemas = actionSchemas(route.kind === 'crud' ? route.source : route.action);
     return {
-      name: route.operationId,
+      name: route.route.action,
+      service: route.service.name,
       method: route.route.method,
       path: openApiPath(route.path),
       status: route.route.status,

@@ -1,14 +1,13 @@
-// A crud route's handler, specialized for its resource and action: the HTTP input shaped for the
-// route, the ahead-of-time validator, the access block for this resource's rules, and for get and
-// list the prepared fixed statement with the inline row serializer. Everything else calls the runtime.
+// A crud route's handler, specialized for its resource and action: the HTTP input shaped for the route, the
+// resource's ahead-of-time validator (its module, resource.js, holds them all), the access block for this
+// resource's rules, and the route's fixed shape run without Drizzle (fixed-shapes.ts). Everything else calls
+// the runtime.
 import type { CrudActionName, HttpInputSource } from '../../runtime/actions';
 import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
-import { canPrepareFixedStatements } from '../../runtime/statements/fixed-statements';
 import { code, comment, joinCode, literal, name, type Code } from '../code/code';
 import { crudHandlerName } from './names';
-import { emitPolicyComment } from './policy-comment';
-import { emitSerializer, SERIALIZER_NAME } from './serializer';
-import { emitValidator } from './validator';
+import { emitRouteScope } from './route-scope';
+import { emitShapePath, emitShapeSetup, fixedShapeOf } from './fixed-shapes';
 import type { HandlerParts } from './handler-parts';
 
 /** Actions whose input may be left out altogether (`resource.list()`), as the generic pipeline allows. */
@@ -48,64 +47,35 @@ if (typeof input.select === 'string') input.select = input.select.split(',');`;
   }
 }
 
-function emitAccess(rt: CrudRuntime, action: CrudActionName): Code {
+function emitAccess(rt: CrudRuntime, action: CrudActionName, hasRouteScope: boolean): Code {
   const authorize = rt.access.isPublic
     ? comment("access: 'public': no authorize, no scope")
     : code`await api.authorize(resource, ${literal(action)}, input, ctx);`;
+  if (hasRouteScope) return joinCode([authorize, emitRouteScope(action)]);
   const scope = rt.access.scope === null ? code`const scope = undefined;` : code`const scope = await api.scope(resource, ${literal(action)}, ctx);`;
   return joinCode([authorize, scope]);
 }
 
-function serializeRows(rt: CrudRuntime, rows: Code): Code {
-  if (emitSerializer(rt) === null) return code`await api.serializeReadable(resource, ${rows}, ctx)`;
-  return code`${rows}.map((row) => ${name(SERIALIZER_NAME)}(row, api.codecs))`;
-}
-
-/** spec §8 rule 4: get by id over the readable fields runs the statement prepared at construction. */
-function emitGetFastPath(rt: CrudRuntime): Code {
-  return code`if (input.select === undefined) {
-// Fixed shape: WHERE ${literal(rt.pkKey)} = :id over the readable fields, prepared when the server was built.
-const rows = await api.rowsById(resource, input.id);
-if (rows.length === 0) throw api.notFound(resource);
-const [row] = ${serializeRows(rt, code`rows`)};
-api.sendJson(req, res, 200, row);
-return;
-}`;
-}
-
-function emitListFastPath(rt: CrudRuntime): Code {
-  return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true) {
-// Fixed shape: pages in primary-key order over the readable fields, prepared when the server was built.
-const rows = await api.pageInKeyOrder(resource, input.limit ?? ${rt.defaultLimit}, input.offset ?? 0);
-api.sendJson(req, res, 200, { items: ${serializeRows(rt, code`rows`)} });
-return;
-}`;
-}
-
-function hasFastPath(rt: CrudRuntime, action: CrudActionName): boolean {
-  // A key with a codec (bigint, date) would need decoding first: those take the runtime path.
-  return (action === 'get' || action === 'list') && canPrepareFixedStatements(rt) && rt.pkCodec === null;
-}
-
-export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source: HttpInputSource, status: number): HandlerParts {
-  const fastPath = hasFastPath(rt, action);
-  const helpers: Code[] = [emitPolicyComment(rt)];
+/** `hasRouteScope`: the route has `routes.<action>.scope`, which generated code receives as `deps.routeScope`. */
+export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source: HttpInputSource, status: number, hasRouteScope: boolean): HandlerParts {
+  const shape = fixedShapeOf(rt, action, hasRouteScope);
+  const helpers: Code[] = [comment(`${rt.label}: its policy and input validators are in ./resource.js.`)];
+  if (shape !== null) helpers.push(joinCode([comment('The statement of this route\'s fixed shape, and the row writer.'), code`const shared = require('./resource.js');`]));
   if (source !== 'body') helpers.push(emitIdParser(rt));
-  const serializer = fastPath ? emitSerializer(rt) : null;
-  if (serializer !== null) helpers.push(serializer);
 
   const setup = [
-    code`const { api, resource, context } = deps;`,
-    comment('In-process calls of this action use the same ahead-of-time validator (no code generation at run time).'),
-    code`resource.validators.install(${literal(action)}, validateInput);`,
+    hasRouteScope ? code`const { api, resource, routeScope, context } = deps;` : code`const { api, resource, context } = deps;`,
+    comment('Compiled ahead of time (./resource.js) and installed into the resource before this handler is created.'),
+    code`const validateInput = resource.validators.get(${literal(action)});`,
   ];
+  if (shape !== null) setup.push(emitShapeSetup(shape));
 
   const steps: Code[] = [
     emitInput(action, source),
     code`if (!validateInput(input)) throw api.validationError(validateInput.errors);`,
-    emitAccess(rt, action),
+    emitAccess(rt, action, hasRouteScope),
   ];
-  if (fastPath) steps.push(action === 'get' ? emitGetFastPath(rt) : emitListFastPath(rt));
+  if (shape !== null) steps.push(emitShapePath(rt, shape, status));
   steps.push(code`const output = await api.query(resource, ${literal(action)}, input, ctx, scope);
 api.sendJson(req, res, ${status}, output);`);
 
@@ -125,7 +95,7 @@ next(api.crudError(resource, error));
 };`;
 
   return {
-    validation: joinCode([comment(`Input of ${rt.resourceName}.${action}, validated by code ajv compiled ahead of time.`), emitValidator('validateInput', rt.inputSchemas[action])]),
+    validation: comment(`Input of ${rt.resourceName}.${action}: validated by the resource's validators, compiled ahead of time.`),
     helpers: joinCode(helpers, '\n\n'),
     setup: joinCode(setup),
     handler,

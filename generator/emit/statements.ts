@@ -21,8 +21,9 @@ function exclusionReasons(rt: CrudRuntime): string[] {
 
 function preparedBody(rt: CrudRuntime): string[] {
   const lines = [
-    sqlComment(`${rt.label} on ${rt.dialect.name}: prepared once when the server is built (spec §8 rule 4), because the`),
-    sqlComment('resource has no scope function and no column filled by an application function.'),
+    sqlComment(`${rt.label} on ${rt.dialect.name}: the shapes known at build time, which the compiled handlers run as prepared statements,`),
+    sqlComment('because the resource has no scope function and no column filled by an application function (getById and'),
+    sqlComment('listPage are prepared when the server is built, spec §8 rule 4).'),
     sqlComment('params: what binds to each placeholder in order; ":name" is given per call, other values are fixed.'),
   ];
   for (const shape of fixedStatementShapes(rt)) {

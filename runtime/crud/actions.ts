@@ -1,15 +1,15 @@
 // The eight crud actions and the pipeline every call runs through, in-process and over HTTP
 // (CONTRACT §2): input validation → authorize → scope → query → scrub.
-import { is, SQL } from 'drizzle-orm';
+import { and, is, SQL } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
 import { ROW_MISSING, type DbRow, type WritePlan } from '../dialects/dialect';
-import { misconfiguration, TesseraError } from '../errors';
+import { DatabaseError, misconfiguration, TesseraError } from '../errors';
 import type { OrderByEntry } from '../query/order-by';
 import { compileWhere } from '../query/where';
 import { assertValid } from '../validation';
 import type { CrudRuntime } from './crud-runtime';
 import type { FieldModel } from './field-policy';
-import type { Context, Where } from './options';
+import type { Context, ScopeFunction, Where } from './options';
 import { anyRow, countRows, selectById, selectPage, statementSource, type Scope } from './read-queries';
 import { serializeRows, type JsonRow } from './row-serializer';
 
@@ -32,12 +32,24 @@ export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, inp
   if (allowed !== true) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not allowed`);
 }
 
-export async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: Context): Promise<Scope> {
-  if (rt.access.scope === null) return undefined;
-  const scope = await rt.access.scope({ ctx, action });
-  if (scope === undefined || scope === null) return undefined;
-  if (is(scope, SQL)) return scope;
-  return compileWhere(scope as Where, rt.scopeColumns, rt.dialect);
+/** A scope function's answer as SQL over every column (hidden ones included), or undefined for none. */
+async function scopeCondition(rt: CrudRuntime, scope: ScopeFunction, action: CrudActionName, ctx: Context): Promise<Scope> {
+  const condition = await scope({ ctx, action });
+  if (condition === undefined || condition === null) return undefined;
+  if (is(condition, SQL)) return condition;
+  return compileWhere(condition as Where, rt.scopeColumns, rt.dialect);
+}
+
+/**
+ * The call's scope: the access scope, ANDed with the route's own scope for calls through a route that has one
+ * (CONTRACT §2: a route narrows, never widens). Undefined when neither gives a condition (spec §8 rule 2).
+ */
+export async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: Context, routeScope: ScopeFunction | null = null): Promise<Scope> {
+  const scope = rt.access.scope === null ? undefined : await scopeCondition(rt, rt.access.scope, action, ctx);
+  if (routeScope === null) return scope;
+  const narrowed = await scopeCondition(rt, routeScope, action, ctx);
+  if (narrowed === undefined) return scope;
+  return scope === undefined ? narrowed : and(scope, narrowed);
 }
 
 function selectedFields(rt: CrudRuntime, select: readonly string[] | undefined): readonly FieldModel[] {
@@ -55,7 +67,8 @@ function decodeId(rt: CrudRuntime, id: unknown): unknown {
 }
 
 /** Picks the writable fields present in the input, decoded for the driver. Only policy keys are read. */
-function writeValues(fields: readonly FieldModel[], data: Record<string, unknown>): Record<string, unknown> {
+/** The column values of a create or update: each given field, its JSON form decoded (dates, bigints, binary). */
+export function writeValues(fields: readonly FieldModel[], data: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     if (!Object.hasOwn(data, field.key)) continue;
@@ -157,19 +170,26 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
 export function toCrudError(rt: CrudRuntime, error: unknown): TesseraError {
   if (error instanceof TesseraError) return error;
   // CONTRACT §4: driver errors become CONFLICT or a fixed INTERNAL_ERROR; never the driver's text.
-  return rt.dialect.mapDriverError(error) ?? new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: error });
+  const mapped = rt.dialect.mapDriverError(error);
+  if (mapped !== null) return mapped;
+  // The log line names the driver code and a value-free reason, so a missing table is diagnosable.
+  const description = rt.dialect.describeDriverError(error);
+  return new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: description === null ? error : new DatabaseError(description, { cause: error }) });
 }
 
 /** Inputs that may be omitted altogether (`resource.list()`). */
 const OPTIONAL_INPUT = new Set<CrudActionName>(['list', 'findOne', 'count', 'exists']);
 
-/** Runs one crud action through the whole pipeline; every failure is a TesseraError. */
-export async function runCrudAction(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<unknown> {
+/**
+ * Runs one crud action through the whole pipeline; every failure is a TesseraError. `routeScope` is the scope of
+ * the HTTP route the call came through (null in-process).
+ */
+export async function runCrudAction(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context, routeScope: ScopeFunction | null): Promise<unknown> {
   const value = input === undefined && OPTIONAL_INPUT.has(action) ? {} : input;
   try {
     assertValid(rt.validators.get(action), value);
     await authorizeCall(rt, action, value, ctx);
-    const scope = await resolveScope(rt, action, ctx);
+    const scope = await resolveScope(rt, action, ctx, routeScope);
     return await CRUD_QUERIES[action](rt, value, ctx, scope);
   } catch (error) {
     throw toCrudError(rt, error);

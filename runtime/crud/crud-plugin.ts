@@ -6,7 +6,8 @@ import type { Resource, ResourcePlugin } from '../resource';
 import { idParserFor, type ActionRoute } from '../route';
 import { runCrudAction } from './actions';
 import { buildCrudRuntime, enabledActions, type CrudRuntime } from './crud-runtime';
-import type { Context, CrudOptions, RouteSetting, Where } from './options';
+import { installRegisteredValidators } from '../handlers/compiled-resources';
+import type { Context, CrudOptions, RouteSetting, ScopeFunction, Where } from './options';
 
 /** A column value as it travels in JSON (CONTRACT §2 Row). */
 type JsonValue<V> = V extends Date ? string : V extends bigint ? string : V extends Uint8Array ? string : V;
@@ -50,20 +51,36 @@ export type CrudResource<TTable extends Table> = Resource<TTable> & CrudActions<
 export type CrudPlugin = ResourcePlugin<CrudActions<any>>;
 
 const ROUTE_PATH = /^(\/([A-Za-z0-9._~-]+|:id))*$/;
+const ROUTE_OPTION_KEYS: readonly string[] = ['path', 'scope'];
 
-/** The route's path below `${prefix}`, after the `routes` setting; null when the route is switched off. */
-function routePath(runtime: CrudRuntime, spec: CrudActionSpec, setting: RouteSetting | undefined): string | null {
-  if (setting === false) return null;
-  const base = `/${runtime.resourceName}`;
-  if (setting === undefined) return base + spec.path;
-  const where = `${runtime.label}: routes.${spec.name}`;
-  if (typeof setting !== 'object' || setting === null || typeof setting.path !== 'string') throw new SetupError(`${where} must be false or { path }`);
-  const { path } = setting;
+/** A mounted route as its `routes` setting makes it: the path below `${prefix}`, and the route's own scope. */
+interface RouteChoice {
+  readonly path: string;
+  readonly scope: ScopeFunction | null;
+}
+
+function checkRoutePath(where: string, spec: CrudActionSpec, path: unknown): string {
+  if (typeof path !== 'string') throw new SetupError(`${where}.path must be a string`);
   if (!ROUTE_PATH.test(path)) throw new SetupError(`${where}.path "${path}" must be empty or "/"-separated segments of letters, digits, "._~-" or ":id"`);
   const hasId = path.split('/').includes(':id');
   if (takesId(spec) && !hasId) throw new SetupError(`${where}.path "${path}" must contain the segment ":id"`);
   if (!takesId(spec) && hasId) throw new SetupError(`${where}.path "${path}" must not contain ":id": ${spec.name} takes no id`);
-  return base + path;
+  return path;
+}
+
+/** The route after its `routes` setting (CONTRACT §2); null when the route is switched off. Unknown keys are refused, never ignored. */
+function routeChoice(runtime: CrudRuntime, spec: CrudActionSpec, setting: RouteSetting | undefined): RouteChoice | null {
+  if (setting === false) return null;
+  const base = `/${runtime.resourceName}`;
+  if (setting === undefined) return { path: base + spec.path, scope: null };
+  const where = `${runtime.label}: routes.${spec.name}`;
+  if (typeof setting !== 'object' || setting === null || Array.isArray(setting)) throw new SetupError(`${where} must be false or { path?, scope? }`);
+  for (const key of Object.keys(setting)) {
+    if (!ROUTE_OPTION_KEYS.includes(key)) throw new SetupError(`${where}.${key} is not a route setting (path, scope)`);
+  }
+  if (setting.scope !== undefined && typeof setting.scope !== 'function') throw new SetupError(`${where}.scope must be a function`);
+  const path = setting.path === undefined ? spec.path : checkRoutePath(where, spec, setting.path);
+  return { path: base + path, scope: setting.scope ?? null };
 }
 
 function checkRouteSettings(runtime: CrudRuntime, routes: CrudOptions['routes'], enabled: readonly CrudActionName[]): void {
@@ -96,23 +113,26 @@ export function crud(options: CrudOptions): CrudPlugin {
       );
       const enabled = enabledActions(label, options.operations);
       checkRouteSettings(runtime, options.routes, enabled);
+      resource.attachCrudRuntime(runtime);
+      // A bundle registered this resource's validators before loading the application: use them from now on.
+      installRegisteredValidators(runtime);
       const parseId = idParserFor(runtime.idSchema);
       const actions: Record<string, (call?: { input?: unknown; ctx?: Context }) => Promise<unknown>> = {};
       for (const spec of CRUD_ACTIONS) {
         if (!enabled.includes(spec.name)) continue; // spec §4.1 rule 2: no action, no route
-        const run = (input: unknown, ctx: Context) => runCrudAction(runtime, spec.name, input, ctx);
-        actions[spec.name] = (call) => run(call?.input, call?.ctx ?? {});
-        const path = routePath(runtime, spec, options.routes?.[spec.name]);
+        // In-process calls never get a route's scope (CONTRACT §2).
+        actions[spec.name] = (call) => runCrudAction(runtime, spec.name, call?.input, call?.ctx ?? {}, null);
+        const choice = routeChoice(runtime, spec, options.routes?.[spec.name]);
         const route: ActionRoute | null =
-          path === null ? null : {
+          choice === null ? null : {
                 action: `${resource.name}.${spec.name}`,
                 method: spec.method,
-                path,
+                path: choice.path,
                 status: spec.status,
                 input: spec.input,
                 parseId,
-                run,
-                source: { kind: 'crud', runtime, action: spec.name },
+                run: (input, ctx) => runCrudAction(runtime, spec.name, input, ctx, choice.scope),
+                source: { kind: 'crud', runtime, action: spec.name, routeScope: choice.scope },
               };
         resource.addAction(`${resource.name}.${spec.name}`, route);
       }

@@ -7,7 +7,7 @@ import { SetupError } from '../errors';
 import type { WhereColumns } from '../query/where';
 import { hasApplicationDefaults } from '../statements/application-defaults';
 import { statementCacheOf, type StatementCache } from '../statements/statement-cache';
-import { LazyValidators } from '../validation';
+import { ResourceValidators, validationDocument } from './resource-validators';
 import { codecOf, inferColumnSchema, type ColumnCodec } from './column-schema';
 import { buildFieldModels, type FieldModel } from './field-policy';
 import { buildInputSchemas } from './input-schemas';
@@ -46,7 +46,7 @@ export interface CrudRuntime extends CrudRuntimeSource {
   readonly defaultSelection: Record<string, Column>;
   readonly inputSchemas: Readonly<Record<CrudActionName, JsonSchema>>;
   /** Compiled on first use (or installed from a built bundle). */
-  readonly validators: LazyValidators<CrudActionName>;
+  readonly validators: ResourceValidators;
   readonly access: {
     readonly isPublic: boolean;
     readonly authorize: NonNullable<AccessRules['authorize']> | null;
@@ -151,7 +151,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   if (readable.length === 0) defaultSelection[source.pkKey] = pkColumn;
 
   const inputSchemas = buildInputSchemas({ fields, idSchema, maxLimit });
-  const validators = new LazyValidators(inputSchemas);
+  const validators = new ResourceValidators(validationDocument(inputSchemas));
 
   return Object.freeze({
     ...source,

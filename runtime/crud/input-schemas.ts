@@ -55,6 +55,8 @@ function conditionSchema(field: FieldModel): JsonSchema {
     additionalProperties: false,
     minProperties: 1,
     [MESSAGES_KEYWORD]: {
+      // `where.title: "x"` is the commonest slip: say what a condition looks like, with an operator it allows.
+      type: `{path} must be an object of operators such as { ${JSON.stringify(Object.keys(properties)[0] ?? 'eq')}: … }`,
       additionalProperties: `operator \`{key}\` is not allowed on field \`${field.key}\``,
       minProperties: `the condition on \`${field.key}\` names no operator`,
     },
@@ -67,32 +69,36 @@ function conditionRef(key: string): string {
   return `#/$defs/${encodeURIComponent(pointerToken)}`;
 }
 
-function whereRef(depth: number): string {
-  return `#/$defs/where_${depth}`;
-}
+/** The top-level where (may be empty: filters nothing) and a nested one (must say something). */
+export const WHERE_DEF = 'where';
+export const NESTED_WHERE_DEF = 'where_nested';
 
-/** `where_0` … `where_5`: the same field conditions at each depth, AND / OR / NOT only above the last. */
+/**
+ * The where grammar, recursive: two definitions instead of one per depth, so ajv compiles (and the compiler
+ * writes) each once. The depth limit of CONTRACT §2 is checked before validation (where-depth.ts).
+ */
 function whereDefs(filterable: readonly FieldModel[]): Record<string, JsonSchema> {
   const defs: Record<string, JsonSchema> = {};
   for (const field of filterable) defs[`condition_${field.key}`] = conditionSchema(field);
-  for (let depth = 0; depth <= MAX_WHERE_DEPTH; depth++) {
+  const nested = { $ref: `#/$defs/${NESTED_WHERE_DEF}` };
+  const where = (isNested: boolean): JsonSchema => {
     const properties: Record<string, JsonSchema> = {};
     for (const field of filterable) properties[field.key] = { $ref: conditionRef(field.key) };
-    const tooDeep = { not: {}, [MESSAGES_KEYWORD]: { not: `AND / OR / NOT nest at most ${MAX_WHERE_DEPTH} levels deep` } };
-    const isLast = depth === MAX_WHERE_DEPTH;
     // An empty OR or NOT has no obvious meaning (match nothing? everything?): nested lists and objects must say something.
-    properties.AND = isLast ? tooDeep : { type: 'array', minItems: 1, items: { $ref: whereRef(depth + 1) } };
-    properties.OR = isLast ? tooDeep : { type: 'array', minItems: 1, items: { $ref: whereRef(depth + 1) } };
-    properties.NOT = isLast ? tooDeep : { $ref: whereRef(depth + 1) };
-    const where: JsonSchema = {
+    properties.AND = { type: 'array', minItems: 1, items: nested };
+    properties.OR = { type: 'array', minItems: 1, items: nested };
+    properties.NOT = nested;
+    const schema: JsonSchema = {
       type: 'object',
       properties,
       additionalProperties: false,
       [MESSAGES_KEYWORD]: { additionalProperties: 'field `{key}` cannot be filtered', minProperties: 'a nested where must name at least one condition' },
     };
-    if (depth > 0) where.minProperties = 1; // the top-level `where: {}` simply filters nothing
-    defs[`where_${depth}`] = where;
-  }
+    if (isNested) schema.minProperties = 1; // the top-level `where: {}` simply filters nothing
+    return schema;
+  };
+  defs[WHERE_DEF] = where(false);
+  defs[NESTED_WHERE_DEF] = where(true);
   return defs;
 }
 
@@ -163,7 +169,7 @@ export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActio
   const { fields, idSchema, maxLimit } = options;
   const filterable = fields.filter((field) => field.filter.length > 0);
   const $defs = whereDefs(filterable);
-  const where = { $ref: whereRef(0) };
+  const where = { $ref: `#/$defs/${WHERE_DEF}` };
   const listInput = {
     ...inputObject({
       select: selectSchema(fields),

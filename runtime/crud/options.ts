@@ -49,10 +49,13 @@ export interface ScopeArgs {
   action: CrudActionName;
 }
 
+/** A condition on the rows a call may reach (CONTRACT §3): a `where` (any column, hidden ones included), Drizzle SQL, or undefined for none. */
+export type ScopeFunction = (args: ScopeArgs) => Where | SQL | undefined | Promise<Where | SQL | undefined>;
+
 export interface AccessRules {
   authorize?: (args: AuthorizeArgs) => boolean | Promise<boolean>;
   /** A condition ANDed into every query; may name any column, hidden ones included. */
-  scope?: (args: ScopeArgs) => Where | SQL | undefined | Promise<Where | SQL | undefined>;
+  scope?: ScopeFunction;
 }
 
 export interface CrudHooks {
@@ -63,8 +66,25 @@ export interface CrudHooks {
   afterDelete?: (args: { id: unknown; result: { success: true }; ctx: Context }) => void | Promise<void>;
 }
 
-/** `routes.<action>`: `false` keeps the action but mounts no route; `{ path }` moves it (relative to `${prefix}/<resource>`). */
-export type RouteSetting = false | { path: string };
+/**
+ * `routes.<action>` (CONTRACT §2): `false` keeps the action but mounts no route; `{ path?, scope? }` changes
+ * the route. `path` is relative to `${prefix}/<resource>`. `scope` is ANDed with the access scope for calls
+ * made through this HTTP route only (in-process calls do not get it): a route narrows what it reaches, never widens it.
+ *
+ * @example
+ * routes: {
+ *   list: { path: '/published', scope: () => ({ publishedAt: { isNotNull: true } }) },
+ *   get: false,
+ * }
+ */
+export type RouteSetting = false | RouteOptions;
+
+export interface RouteOptions {
+  /** `/`-separated segments below `${prefix}/<resource>`; get, update and delete need `:id`. Default: the action's path. */
+  path?: string;
+  /** ANDed with `access.scope` for calls through this route; may name any column, hidden ones included. */
+  scope?: ScopeFunction;
+}
 
 export interface CrudOptions<TFields extends string = string> {
   access: 'public' | AccessRules;

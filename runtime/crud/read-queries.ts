@@ -79,7 +79,7 @@ function placeholderValues(values: readonly unknown[], named: Record<string, unk
 }
 
 /** A LIMIT written into the SQL: drizzle would bind even a literal number. `limit` is a validated integer. */
-function inlineLimit(limit: number): number {
+export function inlineLimit(limit: number): number {
   return sql.raw(String(limit)) as unknown as number;
 }
 

@@ -105,12 +105,65 @@ export interface Dialect {
    * SQLite's planner reads the LIMIT value: a bound one makes it recompile the statement at every execution.
    */
   readonly inlinesLimit: boolean;
+  /** Whether a write answers its row itself (`RETURNING`): SQLite and PostgreSQL; MySQL reads it back. */
+  readonly hasReturning: boolean;
   /** Prepares a select with `sql.placeholder` values once; `name` is used where the database names statements. */
   prepare(query: PreparableQuery, name: string): PreparedQuery;
   /** A trivial query, for the health route. */
   ping(db: AnyDatabase): Promise<void>;
-  /** CONFLICT for unique and foreign-key violations, VALIDATION_ERROR for values the column cannot hold; null otherwise. */
+  /**
+   * CONFLICT for unique and foreign-key violations, VALIDATION_ERROR for values the column cannot hold,
+   * SERVICE_UNAVAILABLE when the database cannot be reached; null otherwise (INTERNAL_ERROR).
+   */
   mapDriverError(error: unknown): TesseraError | null;
+  /**
+   * Why a query failed, for the server log: the driver's code and a reason built only from identifiers
+   * (`no such table: notes`), never from the driver's message where it may quote values; null when unknown.
+   */
+  describeDriverError(error: unknown): string | null;
+  /** The column names of a table as the database has them (one catalog query), or null when the table is missing. */
+  listColumns(db: AnyDatabase, table: Table): Promise<string[] | null>;
+  /**
+   * A statement whose SQL text the compiler wrote (issue 11), run through the driver's own prepared statement
+   * with positional values; `name` names it where the database names statements. Rows come as arrays in select
+   * order, each value as Drizzle's driver settings leave it (the column's decoder still applies).
+   */
+  rawStatement(db: AnyDatabase, text: string, name: string): RawStatement;
+  /** Closes the database client behind `db` (a pool's connections, or the SQLite file), for a graceful shutdown. */
+  close(db: AnyDatabase): Promise<void>;
+  /**
+   * Keeps a failure of the client's idle connections (the server restarted, a proxy dropped them) from
+   * crashing the process: such a failure is reported, without values, and the client recovers on its own.
+   */
+  watchClient(db: AnyDatabase, report: (message: string) => void): void;
+}
+
+/** A prepared statement run without Drizzle: values in, rows (arrays) or a change count out. */
+export interface RawStatement {
+  /** The rows it answers; SQLite answers synchronously. */
+  rows(values: readonly unknown[]): unknown[][] | Promise<unknown[][]>;
+  /** Runs a statement that answers no rows: how many rows it changed. */
+  run(values: readonly unknown[]): number | Promise<number>;
+}
+
+/** A driver message whose capture groups are identifiers only, and the reason it becomes. */
+export interface DriverReason {
+  readonly code: string | number;
+  readonly message: RegExp;
+  readonly reason: (identifiers: string[]) => string;
+}
+
+/** `code: reason` for the first pattern the error matches, else just the driver code; null without one. */
+export function describeWith(error: unknown, codeOf: (driver: Record<string, unknown>) => unknown, reasons: readonly DriverReason[]): string | null {
+  const driver = driverErrorOf(error);
+  const code = driver === null ? undefined : codeOf(driver);
+  if (code === undefined || code === null) return null;
+  const message = typeof driver?.message === 'string' ? driver.message : '';
+  for (const candidate of reasons) {
+    const match = candidate.code === code ? candidate.message.exec(message) : null;
+    if (match !== null) return `${String(code)}: ${candidate.reason(match.slice(1))}`;
+  }
+  return String(code);
 }
 
 /** `pk = id`, ANDed with the scope when there is one. */
@@ -151,6 +204,36 @@ export interface DriverCodes {
   readonly foreignKey: ReadonlySet<string | number>;
   /** A value the column cannot hold (too long, out of range, forbidden character): the schema's backstop. */
   readonly invalidValue: ReadonlySet<string | number>;
+}
+
+/**
+ * How a driver says that the database cannot be reached right now (refused or lost connection, pool
+ * timeout, server shutting down): the request may succeed when retried, so it answers 503.
+ */
+export interface UnavailableSignals {
+  /** `code` or `errno` values: socket errors, the driver's own connection codes, the server's shutdown codes. */
+  readonly codes: ReadonlySet<string | number>;
+  /** Exact messages of the driver's errors that carry no code (pool closed, connection terminated). */
+  readonly messages: ReadonlySet<string>;
+}
+
+/** What every networked driver reports when the socket to the database fails (Node's own error codes). */
+export const SOCKET_ERROR_CODES: readonly string[] = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENOTFOUND', 'EAI_AGAIN'];
+
+/**
+ * SERVICE_UNAVAILABLE (503, with Retry-After) when some error of the `cause` chain is one of the driver's
+ * unavailability signals; null otherwise. The message is fixed: the driver's may name the host or the SQL.
+ */
+export function unavailableFrom(error: unknown, signals: UnavailableSignals): TesseraError | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; errno?: unknown; message?: unknown; cause?: unknown };
+    const isSignal =
+      signals.codes.has(candidate.code as string) || signals.codes.has(candidate.errno as number) || signals.messages.has(candidate.message as string);
+    if (isSignal) return new TesseraError('SERVICE_UNAVAILABLE', undefined, undefined, { cause: error });
+    current = candidate.cause;
+  }
+  return null;
 }
 
 /**

@@ -1,11 +1,13 @@
-// MySQL and MariaDB through mysql2: no RETURNING (rows are read back by primary key), LIKE follows the
-// column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
-import { sql } from 'drizzle-orm';
+// MySQL and MariaDB through mysql2: no RETURNING (rows are read back by primary key, in the write's transaction),
+// LIKE follows the column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
+import { getTableName, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/mysql-core';
 import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
 import {
   byIdPlaceholder,
   clientErrorFrom,
+  describeWith,
   driverErrorOf,
   nullWhenOutsideScope,
   OutsideScope,
@@ -14,8 +16,14 @@ import {
   updateValues,
   valuePlaceholders,
   writeShape,
+  SOCKET_ERROR_CODES,
+  unavailableFrom,
+  type DbRow,
   type DriverCodes,
+  type DriverReason,
   type Dialect,
+  type PreparedQuery,
+  type UnavailableSignals,
   type WritePlan,
 } from './dialect';
 
@@ -24,6 +32,33 @@ const DRIVER_CODES: DriverCodes = {
   foreignKey: new Set([1216, 1217, 1451, 1452]),
   // Data too long, out of range, incorrect value, truncated value: what strict mode refuses to store.
   invalidValue: new Set([1406, 1264, 1366, 1292, 1367]),
+};
+
+/** MySQL's messages (by errno) that name only identifiers; anything else is logged by errno alone. */
+const REASONS: readonly DriverReason[] = [
+  { code: 1146, message: /^Table '([^']+)' doesn't exist$/, reason: ([table]) => `no such table: ${table}` },
+  { code: 1054, message: /^Unknown column '([^']+)' in '[^']+'$/, reason: ([column]) => `no such column: ${column}` },
+  { code: 1049, message: /^Unknown database '([^']+)'$/, reason: ([database]) => `no such database: ${database}` },
+  { code: 1213, message: /^Deadlock found/, reason: () => 'deadlock' },
+  { code: 1205, message: /^Lock wait timeout exceeded/, reason: () => 'lock wait timeout' },
+];
+
+/** Drizzle's mysql2 typeCast: the date and time types as text. */
+function keepDatesAsText(field: { type: string; string(): string | null }, next: () => unknown): unknown {
+  return field.type === 'TIMESTAMP' || field.type === 'DATETIME' || field.type === 'DATE' ? field.string() : next();
+}
+
+/** The server cannot be reached, is shutting down or refuses connections for now; mysql2 lost or closed the connection. */
+const UNAVAILABLE: UnavailableSignals = {
+  codes: new Set<string | number>([
+    ...SOCKET_ERROR_CODES,
+    'PROTOCOL_CONNECTION_LOST',
+    'PROTOCOL_SEQUENCE_TIMEOUT',
+    // Server shutdown in progress, connection killed (MariaDB), too many connections, idle connection closed (MySQL 8).
+    1053, 1927, 1040, 1203, 4031,
+  ]),
+  // mysql2 raises these without a code.
+  messages: new Set(['Pool is closed.', 'No connections available.', 'Queue limit reached.', "Can't add new command when connection is in closed state"]),
 };
 
 /** Bits of the sized integer types; others (bigint in number mode, serial) hold what JSON numbers carry. */
@@ -41,14 +76,36 @@ function clientOptions(db: any): { supportBigNumbers?: boolean } | undefined {
   return candidates.find((options) => options !== undefined && options !== null && 'supportBigNumbers' in options);
 }
 
-/** Reads the written row back inside the scope; a miss means it left the scope, so the write must roll back. */
-async function readBack(db: any, plan: WritePlan, id: unknown) {
+/**
+ * A cached statement run on the transaction's connection. Drizzle's mysql2 prepared query keeps the client it was
+ * prepared on (the pool) in `client` and reads it at each execution: this view of it runs the same SQL text, built
+ * once, on the connection that holds the transaction (issue 17: on the pool it could run on any connection).
+ */
+function onConnection(statement: PreparedQuery, tx: any): PreparedQuery {
+  return Object.create(statement, { client: { value: tx.session.client } });
+}
+
+/** Reads the written row back inside the transaction; a miss means it left the scope, so the write must roll back. */
+async function readBack(db: any, tx: any, plan: WritePlan, id: unknown): Promise<DbRow> {
   const [row] =
     plan.statements !== null
-      ? await plan.statements('read-back', () => db.select(plan.selection).from(plan.table).where(byIdPlaceholder(plan.pk)).limit(1)).execute(updateValues({}, id))
-      : await db.select(plan.selection).from(plan.table).where(rowCondition(plan, id)).limit(1);
+      ? await onConnection(plan.statements('read-back', () => db.select(plan.selection).from(plan.table).where(byIdPlaceholder(plan.pk)).limit(1)), tx).execute(updateValues({}, id))
+      : await tx.select(plan.selection).from(plan.table).where(rowCondition(plan, id)).limit(1);
   if (row === undefined) throw new OutsideScope();
   return row;
+}
+
+/**
+ * The key of the row just inserted: the one the client sent, else the one `$returningId` reports (auto-increment or
+ * `$defaultFn`). `$returningId` reports nothing for a key the client supplies (issue 10), and cannot know a key
+ * filled by a SQL default: that insert fails and rolls back rather than answer another row.
+ */
+function insertedKey(plan: WritePlan, values: Record<string, unknown>, written: DbRow[]): unknown {
+  const sent = values[plan.pkKey];
+  if (sent !== undefined && sent !== null) return sent;
+  const reported = written[0]?.[plan.pkKey];
+  if (reported === undefined) throw new Error(`the key of a row inserted into ${getTableName(plan.table)} is unknown: its primary key needs an auto-increment, a $defaultFn or a value from the client`);
+  return reported;
 }
 
 /** Rows matched by an UPDATE or DELETE (mysql2 sets CLIENT_FOUND_ROWS, so unchanged matches count too). */
@@ -56,9 +113,12 @@ function affectedRows(result: any): number {
   return (Array.isArray(result) ? result[0] : result).affectedRows;
 }
 
-/** Without a scope there is nothing to roll back to, so the statements run outside a transaction. */
-function withScopeTransaction<T>(db: any, plan: WritePlan, write: (tx: any) => Promise<T>): Promise<T | null> {
-  return nullWhenOutsideScope(() => (plan.scope === undefined ? write(db) : db.transaction(write)));
+/**
+ * A write and the read-back of its row, in one transaction on one pooled connection (issue 17): the row lock the
+ * write takes holds until the read, so the answer is the row as this request left it, whatever other requests write.
+ */
+function inTransaction<T>(db: any, write: (tx: any) => Promise<T>): Promise<T | null> {
+  return nullWhenOutsideScope(() => db.transaction(write));
 }
 
 export const mysqlDialect: Dialect = {
@@ -86,34 +146,30 @@ export const mysqlDialect: Dialect = {
   },
 
   insert(db, plan, values) {
-    if (plan.statements !== null) {
-      return withScopeTransaction(db, plan, async () => {
-        // spec §8: one statement per set of written columns; $returningId reports the key as below.
+    return inTransaction(db, async (tx) => {
+      let written: DbRow[];
+      if (plan.statements !== null) {
+        // spec §8: one statement per set of written columns, prepared on the pool and run on the transaction's connection.
         const build = () => db.insert(plan.table).values(valuePlaceholders(plan.table, values)).$returningId();
-        const [written] = await plan.statements!(writeShape('insert', values), build).execute(values);
-        return readBack(db, plan, written[plan.pkKey]);
-      });
-    }
-    return withScopeTransaction(db, plan, async (tx) => {
-      // $returningId reports the primary key, whether auto-increment or filled by a $defaultFn.
-      const [written] = await tx.insert(plan.table).values(values).$returningId();
-      return readBack(tx, plan, written[plan.pkKey]);
+        written = await onConnection(plan.statements(writeShape('insert', values), build), tx).execute(values);
+      } else {
+        written = await tx.insert(plan.table).values(values).$returningId();
+      }
+      return readBack(db, tx, plan, insertedKey(plan, values, written));
     });
   },
 
-  async update(db, plan, id, values) {
-    if (plan.statements !== null) {
-      return withScopeTransaction(db, plan, async () => {
+  update(db, plan, id, values) {
+    return inTransaction(db, async (tx) => {
+      let result: unknown;
+      if (plan.statements !== null) {
         const build = () => db.update(plan.table).set(valuePlaceholders(plan.table, values)).where(byIdPlaceholder(plan.pk));
-        const result = await plan.statements!(writeShape('update', values), build).execute(updateValues(values, id));
-        if (affectedRows(result) === 0) return ROW_MISSING;
-        return readBack(db, plan, id);
-      });
-    }
-    return withScopeTransaction(db, plan, async (tx) => {
-      const result = await tx.update(plan.table).set(values).where(rowCondition(plan, id));
+        result = await onConnection(plan.statements(writeShape('update', values), build), tx).execute(updateValues(values, id));
+      } else {
+        result = await tx.update(plan.table).set(values).where(rowCondition(plan, id));
+      }
       if (affectedRows(result) === 0) return ROW_MISSING;
-      return readBack(tx, plan, id);
+      return readBack(db, tx, plan, id);
     });
   },
 
@@ -127,6 +183,7 @@ export const mysqlDialect: Dialect = {
   },
 
   inlinesLimit: false,
+  hasReturning: false,
 
   // drizzle's mysql2 prepared query keeps the SQL text built once; mysql2 binds the values.
   prepare(query) {
@@ -137,6 +194,44 @@ export const mysqlDialect: Dialect = {
   },
 
   mapDriverError(error) {
-    return clientErrorFrom(error, driverErrorOf(error)?.errno, DRIVER_CODES);
+    return clientErrorFrom(error, driverErrorOf(error)?.errno, DRIVER_CODES) ?? unavailableFrom(error, UNAVAILABLE);
+  },
+
+  close(db) {
+    // drizzle keeps the client it was given: a promise pool answers end() with a promise, a callback pool calls back.
+    const client = db.$client;
+    return new Promise<void>((resolve, reject) => {
+      const ended = client.end((error: unknown) => (error ? reject(error) : resolve()));
+      if (typeof ended?.then === 'function') ended.then(resolve, reject);
+    });
+  },
+
+  describeDriverError(error) {
+    return describeWith(error, (driver) => driver.errno ?? driver.code, REASONS);
+  },
+
+  rawStatement(db, text) {
+    // Drizzle's own query settings: DATETIME, TIMESTAMP and DATE stay text, for the columns' decoders.
+    const config = { sql: text, rowsAsArray: true, typeCast: keepDatesAsText };
+    const client = (typeof db.$client.promise === 'function' ? db.$client.promise() : db.$client) as {
+      query(config: object, values: readonly unknown[]): Promise<[unknown, unknown]>;
+    };
+    return {
+      rows: async (values) => (await client.query(config, values))[0] as unknown[][],
+      run: async (values) => ((await client.query(config, values))[0] as { affectedRows: number }).affectedRows,
+    };
+  },
+
+  async listColumns(db, table) {
+    // A table of a mysqlSchema lives in that database; otherwise in the connection's.
+    const database = getTableConfig(table as never).schema ?? null;
+    const [rows] = (await db.execute(
+      sql`select column_name as name from information_schema.columns where table_schema = coalesce(${database}, database()) and table_name = ${getTableName(table)}`,
+    )) as [{ name: string }[]];
+    return rows.length === 0 ? null : rows.map((row) => row.name);
+  },
+
+  watchClient() {
+    // mysql2's pool drops a connection that fails while idle without emitting the error.
   },
 };

@@ -1,9 +1,25 @@
 // PostgreSQL through pg: asynchronous driver, RETURNING supported, LIKE is case-sensitive under
 // deterministic collations, SQLSTATE 23505 / 23503 for unique and foreign-key violations.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
-import { clientErrorFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type DriverCodes, type Dialect } from './dialect';
+import {
+  clientErrorFrom,
+  describeWith,
+  driverErrorOf,
+  nullWhenOutsideScope,
+  OutsideScope,
+  ROW_MISSING,
+  rowCondition,
+  SOCKET_ERROR_CODES,
+  unavailableFrom,
+  type DriverCodes,
+  type DriverReason,
+  type Dialect,
+  type UnavailableSignals,
+} from './dialect';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
 
 const DRIVER_CODES: DriverCodes = {
@@ -11,6 +27,56 @@ const DRIVER_CODES: DriverCodes = {
   foreignKey: new Set(['23503']),
   // Class 22, data exceptions: too long, out of range, NUL or bad encoding, bad text or datetime representation.
   invalidValue: new Set(['22001', '22003', '22021', '22P02', '22P05', '22007', '22008']),
+};
+
+/** PostgreSQL's messages (by SQLSTATE) that name only identifiers; anything else is logged by SQLSTATE alone. */
+const REASONS: readonly DriverReason[] = [
+  { code: '42P01', message: /^relation "([^"]+)" does not exist$/, reason: ([table]) => `no such table: ${table}` },
+  { code: '42703', message: /^column "?([^" ]+)"? (?:of relation "[^"]+" )?does not exist$/, reason: ([column]) => `no such column: ${column}` },
+  { code: '3D000', message: /^database "([^"]+)" does not exist$/, reason: ([database]) => `no such database: ${database}` },
+  { code: '40P01', message: /^deadlock detected$/, reason: () => 'deadlock' },
+];
+
+/** `"schema"."table"`, each part quoted, for to_regclass: it resolves the name through search_path as queries do. */
+function qualifiedName(table: Parameters<typeof getTableConfig>[0]): string {
+  const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
+  const schema = getTableConfig(table).schema;
+  return schema === undefined ? quote(getTableName(table)) : `${quote(schema)}.${quote(getTableName(table))}`;
+}
+
+/**
+ * The type parsers Drizzle's node-postgres driver gives its queries: dates, timestamps and intervals (and their
+ * arrays) stay text, for the columns' own decoders; everything else as pg parses it. Raw statements use the same.
+ */
+const TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
+let pgTypes: typeof pg.types | undefined;
+const DRIZZLE_TYPES = {
+  getTypeParser: (typeId: number, format?: string) => {
+    if (TEXT_TYPES.has(typeId)) return (value: string) => value;
+    // Required on first use: an application without PostgreSQL need not install pg.
+    pgTypes ??= (require('pg') as typeof pg).types;
+    return (pgTypes.getTypeParser as (id: number, format?: string) => unknown)(typeId, format);
+  },
+};
+
+/** The server cannot be reached, is going away or refuses sessions for now; pg's pool or client gave up on it. */
+const UNAVAILABLE: UnavailableSignals = {
+  codes: new Set([
+    ...SOCKET_ERROR_CODES,
+    // Class 08, connection exception; 57P01-03 admin or crash shutdown, starting up; 53300 too many connections.
+    '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300',
+  ]),
+  // pg and pg-pool raise these without a code.
+  messages: new Set([
+    'Connection terminated unexpectedly',
+    'Connection terminated',
+    'Connection terminated due to connection timeout',
+    'timeout exceeded when trying to connect',
+    'Client has encountered a connection error and is not queryable',
+    'Client was closed and is not queryable',
+    'Cannot use a pool after calling end on the pool',
+    'Query read timeout',
+  ]),
 };
 
 /** Bits of the sized integer types; bigint in number mode holds what JSON numbers carry. */
@@ -82,6 +148,7 @@ export const postgresDialect: Dialect = {
   },
 
   inlinesLimit: false,
+  hasReturning: true,
 
   // A named statement: pg prepares it once per pooled connection and reuses the plan.
   prepare(query, name) {
@@ -92,6 +159,46 @@ export const postgresDialect: Dialect = {
   },
 
   mapDriverError(error) {
-    return clientErrorFrom(error, driverErrorOf(error)?.code, DRIVER_CODES);
+    return clientErrorFrom(error, driverErrorOf(error)?.code, DRIVER_CODES) ?? unavailableFrom(error, UNAVAILABLE);
+  },
+
+  async close(db) {
+    // A pool (or client) ended twice throws; a shutdown may meet one the application already ended.
+    if (db.$client.ending !== true && db.$client.ended !== true) await db.$client.end();
+  },
+
+  describeDriverError(error) {
+    return describeWith(error, (driver) => driver.code, REASONS);
+  },
+
+  rawStatement(db, text, name) {
+    const client = db.$client as { query(config: object, values: readonly unknown[]): Promise<{ rows: unknown[][]; rowCount: number | null }> };
+    // Named: each pooled connection parses it once (the statement cache's rule; off, it is not used at all).
+    const config = { name, text, rowMode: 'array', types: DRIZZLE_TYPES };
+    return {
+      rows: async (values) => (await client.query(config, values)).rows,
+      run: async (values) => (await client.query(config, values)).rowCount ?? 0,
+    };
+  },
+
+  async listColumns(db, table) {
+    const result = (await db.execute(
+      sql`select attname as name from pg_attribute where attrelid = to_regclass(${qualifiedName(table as never)}) and attnum > 0 and not attisdropped`,
+    )) as { rows: { name: string }[] };
+    return result.rows.length === 0 ? null : result.rows.map((row) => row.name);
+  },
+
+  watchClient(db, report) {
+    // pg's Pool emits 'error' when an idle client fails (a server restart ends every session with 57P01);
+    // without a listener Node throws it and the process dies. The pool drops that client and connects anew.
+    const client = db.$client;
+    if (watchedClients.has(client) || typeof client.on !== 'function') return;
+    watchedClients.add(client);
+    client.on('error', (error: { code?: unknown; name?: unknown }) => {
+      report(`postgres: an idle connection failed (${String(error?.code ?? error?.name ?? 'Error')}); the pool replaces it`);
+    });
   },
 };
+
+/** Pools already given an error listener (several servers may serve one database). */
+const watchedClients = new WeakSet<object>();

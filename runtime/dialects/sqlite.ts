@@ -1,15 +1,49 @@
 // SQLite through better-sqlite3: synchronous driver, RETURNING supported, GLOB for case-sensitive
 // substring matches (matching the BINARY collation SQLite columns have by default).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { withIntegerRange } from '../crud/column-schema';
 import { escapeGlob, wrapPattern } from '../query/like-escape';
-import { clientErrorFrom, driverErrorOf, nullWhenOutsideScope, OutsideScope, ROW_MISSING, rowCondition, type DriverCodes, type Dialect } from './dialect';
+import {
+  clientErrorFrom,
+  describeWith,
+  driverErrorOf,
+  nullWhenOutsideScope,
+  OutsideScope,
+  ROW_MISSING,
+  rowCondition,
+  unavailableFrom,
+  type DriverCodes,
+  type DriverReason,
+  type Dialect,
+  type UnavailableSignals,
+} from './dialect';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
 
 const DRIVER_CODES: DriverCodes = {
   unique: new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']),
   foreignKey: new Set(['SQLITE_CONSTRAINT_FOREIGNKEY']),
   invalidValue: new Set(['SQLITE_TOOBIG', 'SQLITE_MISMATCH']),
+};
+
+/** SQLite's messages that name only identifiers (tables, columns) or none; anything else is logged by code alone. */
+const IDENTIFIER = '([A-Za-z0-9_$."`]+)';
+const REASONS: readonly DriverReason[] = [
+  { code: 'SQLITE_ERROR', message: new RegExp(`^no such table: ${IDENTIFIER}$`), reason: ([table]) => `no such table: ${table}` },
+  { code: 'SQLITE_ERROR', message: new RegExp(`^no such column: ${IDENTIFIER}$`), reason: ([column]) => `no such column: ${column}` },
+  { code: 'SQLITE_ERROR', message: new RegExp(`^table ${IDENTIFIER} has no column named ${IDENTIFIER}$`), reason: ([table, column]) => `table ${table} has no column named ${column}` },
+  { code: 'SQLITE_BUSY', message: /^database is locked$/, reason: () => 'database is locked' },
+  { code: 'SQLITE_READONLY', message: /^attempt to write a readonly database$/, reason: () => 'the database file is read-only' },
+  { code: 'SQLITE_FULL', message: /^database or disk is full$/, reason: () => 'database or disk is full' },
+];
+
+/**
+ * An embedded file has no connection to lose. SQLITE_BUSY means another process (a second worker, a
+ * backup, a migration) held the write lock for longer than the busy timeout: a retry soon succeeds, so it
+ * answers 503 like an unreachable server. A closed database (after a graceful shutdown) does too.
+ */
+const UNAVAILABLE: UnavailableSignals = {
+  codes: new Set(['SQLITE_BUSY', 'SQLITE_BUSY_RECOVERY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT']),
+  messages: new Set(['The database connection is not open']),
 };
 
 
@@ -78,6 +112,7 @@ export const sqliteDialect: Dialect = {
 
   // Measured on a get by id: 12 µs with `LIMIT ?` (recompiled at every step), 6 µs with `LIMIT 1`.
   inlinesLimit: true,
+  hasReturning: true,
 
   // better-sqlite3 statements have no name; drizzle keeps the prepared statement object.
   prepare(query) {
@@ -88,6 +123,44 @@ export const sqliteDialect: Dialect = {
   },
 
   mapDriverError(error) {
-    return clientErrorFrom(error, driverErrorOf(error)?.code, DRIVER_CODES);
+    return clientErrorFrom(error, driverErrorOf(error)?.code, DRIVER_CODES) ?? unavailableFrom(error, UNAVAILABLE);
+  },
+
+  async close(db) {
+    if (db.$client.open === true) db.$client.close();
+  },
+
+  describeDriverError(error) {
+    return describeWith(error, (driver) => driver.code, REASONS);
+  },
+
+  rawStatement(db, text) {
+    type Statement = { all(...values: unknown[]): unknown[][]; run(...values: unknown[]): { changes: number } };
+    const prepare = (): Statement => {
+      const created = db.$client.prepare(text);
+      return created.reader ? created.raw(true) : created;
+    };
+    // Prepared now, or on first use when the table is not there yet: better-sqlite3 prepares against the live
+    // schema, and an application may create its tables after the server is built.
+    let statement: Statement | null = null;
+    try {
+      statement = prepare();
+    } catch {
+      statement = null;
+    }
+    const prepared = (): Statement => (statement ??= prepare());
+    return {
+      rows: (values) => prepared().all(...values),
+      run: (values) => prepared().run(...values).changes,
+    };
+  },
+
+  async listColumns(db, table) {
+    const rows = db.all(sql`select name from pragma_table_info(${getTableName(table)})`) as { name: string }[];
+    return rows.length === 0 ? null : rows.map((row) => row.name);
+  },
+
+  watchClient() {
+    // An embedded file has no connections to lose.
   },
 };

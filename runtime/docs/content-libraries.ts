@@ -21,7 +21,7 @@ export type ImportModule = (url: string) => Promise<unknown>;
  * in a plain .js file; no Function either, which a bundle run with
  * `node --disallow-code-generation-from-strings` forbids.
  */
-const nativeImport = require('./native-import.js') as ImportModule;
+const nativeImport = require('../native-import.js') as ImportModule;
 
 export interface ContentLibrariesLoader {
   /** Throws a SetupError naming every missing library; cheap and synchronous, for construction time. */

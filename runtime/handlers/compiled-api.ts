@@ -1,31 +1,39 @@
 // Everything generated handler code may call (STYLE "specialize, then call the runtime"): the pipeline
 // steps with real logic live here once, shared with the generic handler, so the modes agree by construction.
 import type { CrudActionName } from '../actions';
-import { authorizeCall, CRUD_QUERIES, notFound, resolveScope, toCrudError, type Scope } from '../crud/actions';
+import { authorizeCall, CRUD_QUERIES, notFound, resolveScope, toCrudError, writeValues, type Scope } from '../crud/actions';
+import { fixedInsert, fixedUpdate } from '../statements/fixed-writes';
 import type { CrudRuntime } from '../crud/crud-runtime';
-import type { Context } from '../crud/options';
+import type { Context, ScopeFunction } from '../crud/options';
 import { COLUMN_CODECS } from '../crud/column-schema';
-import { serializeRows } from '../crud/row-serializer';
-import type { DbRow } from '../dialects/dialect';
-import { selectById, selectPage } from '../crud/read-queries';
 import { validationError } from '../validation';
-import { sendJson } from './send-json';
+import { sendJson, sendJsonText } from './send-json';
+import { fixedPageStatements, fixedStatement, readableDecoders } from '../statements/fixed-execution';
 
 export const compiledApi = Object.freeze({
   /** `res.status(status).json(value)`, written directly (the same bytes; see send-json.ts). */
   sendJson,
+  /** The same, for a body a generated row writer wrote. */
+  sendJsonText,
+  /** A fixed shape's statement (the SQL the compiler wrote), through the driver; null when the statement cache is off. */
+  statement: (rt: CrudRuntime, shape: string, text: string) => fixedStatement(rt, shape, text),
+  /** The page statements of a dialect that writes the LIMIT into the SQL, by page size; null when the cache is off. */
+  pageStatements: (rt: CrudRuntime, shape: string, aroundLimit: readonly [string, string]) => fixedPageStatements(rt, shape, aroundLimit),
+  /** create through the driver (RETURNING databases, cache on): one statement per set of written columns; else null. */
+  insertStatement: (rt: CrudRuntime) => fixedInsert(rt),
+  /** update by id through the driver (RETURNING databases, cache on); else null. */
+  updateStatement: (rt: CrudRuntime) => fixedUpdate(rt),
+  /** The column values of a create (`create`) or an update's data (`update`), decoded from their JSON forms. */
+  writeData: (rt: CrudRuntime, kind: 'create' | 'update', data: Record<string, unknown>) => writeValues(kind === 'create' ? rt.creatable : rt.updatable, data),
+  /** Drizzle's decoders of the readable columns that have one, for generated row writers. */
+  decoders: (rt: CrudRuntime) => readableDecoders(rt),
   /** VALIDATION_ERROR from an ahead-of-time validator's errors (same details as the generic path). */
   validationError,
   authorize: (rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> => authorizeCall(rt, action, input, ctx),
-  scope: (rt: CrudRuntime, action: CrudActionName, ctx: Context): Promise<Scope> => resolveScope(rt, action, ctx),
+  /** The access scope, ANDed with the route's own scope when the route has one (`routes.<action>.scope`). */
+  scope: (rt: CrudRuntime, action: CrudActionName, ctx: Context, routeScope: ScopeFunction | null = null): Promise<Scope> => resolveScope(rt, action, ctx, routeScope),
   /** The action's query step, exactly as the generic pipeline runs it. */
   query: (rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context, scope: Scope): Promise<unknown> => CRUD_QUERIES[action](rt, input, ctx, scope),
-  /** Serializes with the fields' scrub functions (resources whose rows cannot be serialized inline). */
-  serializeReadable: (rt: CrudRuntime, rows: readonly DbRow[], ctx: Context) => serializeRows(rows, rt.readable, rt.readableScrubbed, ctx),
-  /** spec §8 rule 4: the readable fields of the row with this id, through the get statement prepared at construction. */
-  rowsById: (rt: CrudRuntime, id: unknown) => selectById(rt, rt.readable, id, undefined),
-  /** spec §8 rule 4: a page in primary-key order over the readable fields, through the list statement prepared at construction. */
-  pageInKeyOrder: (rt: CrudRuntime, limit: number, offset: number) => selectPage(rt, { fields: rt.readable, where: undefined, orderBy: undefined, limit, offset }, undefined),
   /** JSON forms of dates, bigints and binary values (CONTRACT §2 Row). */
   codecs: COLUMN_CODECS,
   notFound,

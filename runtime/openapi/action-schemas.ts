@@ -7,7 +7,7 @@ import { buildOutputSchemas } from '../crud/output-schemas';
 import type { CrudRouteSource } from '../route';
 import type { ServiceAction } from '../service';
 import { crudInputSchema } from './crud-input-docs';
-import { publishSchema } from './published-schema';
+import { publishInputSchema, publishSchema } from './published-schema';
 
 export interface ActionSchemas {
   /** The in-process input (`resource.update({ input: { id, data } })`), as the action validates it. */
@@ -45,7 +45,7 @@ function crudActionSchemas(runtime: CrudRuntime, action: CrudActionName): Action
 export function actionSchemas(target: CrudActionTarget | ServiceActionTarget): ActionSchemas {
   if (isCrudTarget(target)) return crudActionSchemas(target.runtime, target.action);
   return {
-    input: target.input === undefined ? { description: UNDECLARED_INPUT_DESCRIPTION } : publishSchema(target.input),
+    input: target.input === undefined ? { description: UNDECLARED_INPUT_DESCRIPTION } : publishInputSchema(target.input),
     output: target.output === undefined ? { description: UNDECLARED_OUTPUT_DESCRIPTION } : publishSchema(target.output),
   };
 }

@@ -1,5 +1,6 @@
 // components/schemas of the OpenAPI document: turns self-contained schemas (local `$defs` and `#` refs)
 // into named components, so `#/$defs/Where` of shop.notes becomes `#/components/schemas/shop.notes.Where`.
+import type { OpenAPIV3_1 } from 'openapi-types';
 import type { JsonSchema } from '../crud/options';
 import { rewriteRefs } from './schema-walk';
 
@@ -7,6 +8,14 @@ const COMPONENTS = '#/components/schemas/';
 
 export function componentRef(name: string): JsonSchema {
   return { $ref: COMPONENTS + name };
+}
+
+/**
+ * A JSON Schema 2020-12 object as openapi-types' Schema Object: OpenAPI 3.1 takes any such schema, but the
+ * types only know the keywords they list (and not a `$ref` beside others), so Tessera's schemas cross here.
+ */
+export function schemaObject(schema: JsonSchema): OpenAPIV3_1.SchemaObject {
+  return schema as OpenAPIV3_1.SchemaObject;
 }
 
 /** Named schemas in the order they were added (the document's route order, so one resource's are contiguous). */
@@ -43,7 +52,7 @@ export class ComponentSchemas {
     return this.set(name, rewritten);
   }
 
-  toJSON(): Record<string, JsonSchema> {
-    return this.#schemas;
+  toJSON(): Record<string, OpenAPIV3_1.SchemaObject> {
+    return this.#schemas as Record<string, OpenAPIV3_1.SchemaObject>;
   }
 }

@@ -1,11 +1,11 @@
 // The published crud input schemas: exactly what ajv validates (input-schemas.ts), with readable `$defs`
-// names (Where, WhereLevel1 …, Condition.<field>) and the descriptions and defaults a reader needs.
+// names (Where, WhereNested, Condition.<field>) and the descriptions and defaults a reader needs.
 import type { CrudActionName } from '../actions';
-import { MAX_ORDER_BY, MAX_WHERE_DEPTH } from '../crud/input-schemas';
+import { MAX_ORDER_BY, MAX_WHERE_DEPTH, NESTED_WHERE_DEF, WHERE_DEF } from '../crud/input-schemas';
 import type { JsonSchema } from '../crud/options';
 import type { OperatorName } from '../query/operators';
 import { MAX_IN_VALUES } from '../query/operators';
-import { publishSchema } from './published-schema';
+import { publishInputSchema } from './published-schema';
 import { rewriteRefs } from './schema-walk';
 
 const OPERATOR_DESCRIPTIONS: Record<OperatorName, string> = {
@@ -30,13 +30,14 @@ export function safeName(text: string): string {
   return text.replace(/[^A-Za-z0-9._-]/g, '_');
 }
 
-/** The readable `$defs` name of each ajv def: where_0 → Where, where_3 → WhereLevel3, condition_title → Condition.title. */
+const WHERE_NAMES: Readonly<Record<string, string>> = { [WHERE_DEF]: 'Where', [NESTED_WHERE_DEF]: 'WhereNested' };
+
+/** The readable `$defs` name of each ajv def: where → Where, where_nested → WhereNested, condition_title → Condition.title. */
 function defNames(defs: Record<string, unknown>): Map<string, string> {
   const names = new Map<string, string>();
   const taken = new Set<string>();
   for (const def of Object.keys(defs)) {
-    const where = /^where_(\d+)$/.exec(def);
-    let name = where !== null ? (where[1] === '0' ? 'Where' : `WhereLevel${where[1]}`) : `Condition.${safeName(def.replace(/^condition_/, ''))}`;
+    let name = WHERE_NAMES[def] ?? `Condition.${safeName(def.replace(/^condition_/, ''))}`;
     // Two keys may differ only in characters a component name cannot hold (`a$b`, `a_b`): number the later one.
     for (let n = 2; taken.has(name); n++) name = `${name.replace(/_\d+$/, '')}_${n}`;
     taken.add(name);
@@ -57,11 +58,10 @@ function describeDefs(defs: Record<string, JsonSchema>, names: Map<string, strin
       }
       described[name] = { ...schema, description: `The operators allowed on \`${field}\`; several are ANDed.`, properties };
     } else {
-      const depth = Number(def.slice('where_'.length));
       const description =
-        depth === 0
+        def === WHERE_DEF
           ? `Which rows: conditions on filterable fields, each with only the operators its field policy allows, all ANDed; AND / OR / NOT nest at most ${MAX_WHERE_DEPTH} levels deep.`
-          : `A nested where, ${depth} level${depth === 1 ? '' : 's'} deep; it must name at least one condition.`;
+          : `A where inside AND, OR or NOT (at most ${MAX_WHERE_DEPTH} levels deep); it must name at least one condition.`;
       described[name] = { description, ...schema };
     }
   }
@@ -77,10 +77,11 @@ function describeListInput(schema: JsonSchema, defaultLimit: number, maxLimit: n
   };
   const entry = properties.orderBy.items as JsonSchema;
   const entryProperties = entry.properties as Record<string, JsonSchema>;
-  properties.orderBy.items = { ...entry, properties: { ...entryProperties, direction: { ...entryProperties.direction, default: 'asc' } } };
-  properties.limit = { ...properties.limit, default: defaultLimit, description: `Page size, 1..${maxLimit}; default ${defaultLimit}.` };
-  properties.offset = { ...properties.offset, default: 0, description: 'Rows to skip.' };
-  properties.includeTotal = { ...properties.includeTotal, default: false, description: 'Adds `total`: every matching row in scope, ignoring limit and offset.' };
+  // Defaults are stated in words, never as `default` (publishInputSchema says why).
+  properties.orderBy.items = { ...entry, properties: { ...entryProperties, direction: { ...entryProperties.direction, description: 'Default: `asc`.' } } };
+  properties.limit = { ...properties.limit, description: `Page size, 1..${maxLimit}. Default: ${defaultLimit} (the resource's \`defaultLimit\`).` };
+  properties.offset = { ...properties.offset, description: 'Rows to skip. Default: 0.' };
+  properties.includeTotal = { ...properties.includeTotal, description: 'Adds `total`: every matching row in scope, ignoring limit and offset. Default: false.' };
   return { ...schema, properties };
 }
 
@@ -96,7 +97,7 @@ function defOfRef(ref: string): string {
 
 /** The published input schema of a crud action: what the action validates, annotated; self-contained (`$defs`). */
 export function crudInputSchema(inputSchema: JsonSchema, action: CrudActionName, limits: { defaultLimit: number; maxLimit: number }): JsonSchema {
-  let schema = publishSchema(inputSchema);
+  let schema = publishInputSchema(inputSchema);
   const defs = schema.$defs as Record<string, JsonSchema> | undefined;
   if (defs !== undefined) {
     const names = defNames(defs);

@@ -1,11 +1,12 @@
 // buildOpenApiDocument: the OpenAPI 3.1.0 document of the mounted routes (CONTRACT §5), a pure function of
 // the services and options, deterministic (stable order, no timestamps), so builds can be diffed.
-import type { JsonSchema } from '../crud/options';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Service } from '../service';
 import { ComponentSchemas } from './components';
 import { documentedRoutes, openApiPath } from './documented-routes';
 import { ERROR_SCHEMA, errorResponses, errorSchema } from './error-schema';
-import { operationFor, type OpenApiOperation } from './operations';
+import { operationFor } from './operations';
+import { resolveSecurity, type SecurityOptions } from './security';
 
 export interface OpenApiOptions {
   readonly services: readonly Service[];
@@ -19,22 +20,19 @@ export interface OpenApiOptions {
    * a document that lists a 401 that never comes misleads less than one that leaves out a 401 that does.
    */
   readonly hasContext?: boolean;
+  /** Security schemes and which operations need them (the `security` server option). */
+  readonly security?: SecurityOptions;
 }
 
-export interface OpenApiTag {
-  name: string;
-  description: string;
-}
+/** A tag of the document: one per resource (`blog.notes`) and one per service with custom actions. */
+export type OpenApiTag = OpenAPIV3_1.TagObject;
 
-/** A plain, JSON-serializable OpenAPI 3.1.0 document. */
-export interface OpenApiDocument {
-  openapi: '3.1.0';
-  info: { title: string; version: string; description?: string };
-  servers: { url: string; description: string }[];
+/** The OpenAPI 3.1.0 document Tessera builds (openapi-types' `OpenAPIV3_1.Document`), plain JSON, with paths and components always present. */
+export type OpenApiDocument = OpenAPIV3_1.Document & {
+  paths: OpenAPIV3_1.PathsObject;
+  components: OpenAPIV3_1.ComponentsObject;
   tags: OpenApiTag[];
-  paths: Record<string, Record<string, OpenApiOperation>>;
-  components: { schemas: Record<string, JsonSchema>; responses: Record<string, unknown> };
-}
+};
 
 /**
  * Builds the OpenAPI 3.1.0 document of the routes createServer mounts for `services` under `prefix`.
@@ -49,7 +47,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const routes = documentedRoutes(options.services, prefix);
   const components = new ComponentSchemas();
   components.set(ERROR_SCHEMA, errorSchema());
-  const context = { components, hasContext: options.hasContext ?? true, operationIds: new Set(routes.map((route) => route.operationId)) };
+  const operationIds = routes.map((route) => route.operationId);
+  // Checked even for a document nobody serves: a SetupError names the bad key at construction.
+  const security = resolveSecurity(options.security, operationIds);
+  const context = { components, hasContext: options.hasContext ?? true, operationIds: new Set(operationIds) };
 
   const tags: OpenApiTag[] = [];
   const paths: OpenApiDocument['paths'] = {};
@@ -59,11 +60,15 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       tags.push({ name: route.tag, description });
     }
     const path = openApiPath(route.path);
-    paths[path] ??= {};
-    paths[path][route.route.method.toLowerCase()] = operationFor(route, context);
+    const operation = operationFor(route, context);
+    const requirements = security?.requirementsFor({ operationId: route.operationId, isGuarded: route.kind === 'crud' && !route.source.runtime.access.isPublic }) ?? null;
+    if (requirements !== null) operation.security = requirements;
+    // openapi-types types a 3.1 path item's operations as 3.0 and 3.1 ones at once; ours are 3.1's.
+    const item = (paths[path] ??= {}) as Record<string, OpenAPIV3_1.OperationObject>;
+    item[route.route.method.toLowerCase()] = operation;
   }
 
-  const info: OpenApiDocument['info'] = { title: options.title, version: options.version };
+  const info: OpenAPIV3_1.InfoObject = { title: options.title, version: options.version };
   if (options.description !== undefined) info.description = options.description;
   return {
     openapi: '3.1.0',
@@ -72,6 +77,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     servers: [{ url: '/', description: 'The application root; every path includes the route prefix.' }],
     tags,
     paths,
-    components: { schemas: components.toJSON(), responses: errorResponses() },
+    components: security === null ? { schemas: components.toJSON(), responses: errorResponses() } : { schemas: components.toJSON(), responses: errorResponses(), securitySchemes: security.schemes },
   };
 }

@@ -1,6 +1,7 @@
 // The error body of CONTRACT §4 as one OpenAPI component, generated from ERROR_CODES, one shared response
 // per error status, and which statuses each route can answer.
-import { ERROR_CODES, TesseraError, type ErrorCode } from '../errors';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { ERROR_CODES, RETRY_AFTER_SECONDS, TesseraError, type ErrorCode } from '../errors';
 import type { JsonSchema } from '../crud/options';
 import type { DocumentedRoute } from './documented-routes';
 
@@ -17,6 +18,18 @@ const WHEN: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'the body is larger than the server accepts (`bodyLimit`)',
   UNSUPPORTED_MEDIA_TYPE: 'the body is not `application/json`',
   INTERNAL_ERROR: 'anything else; the message never carries SQL, stack traces or secret values',
+  SERVICE_UNAVAILABLE: 'the database cannot be reached (connection refused or lost, pool timeout, server shutting down); retry after `Retry-After` seconds',
+};
+
+/** Headers an error status sends beside its body. */
+const STATUS_HEADERS: Record<number, Record<string, OpenAPIV3_1.HeaderObject>> = {
+  503: {
+    'Retry-After': {
+      description: 'Seconds to wait before retrying.',
+      schema: { type: 'integer', minimum: 0 },
+      example: RETRY_AFTER_SECONDS,
+    },
+  },
 };
 
 const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
@@ -74,33 +87,36 @@ function exampleBody(code: ErrorCode): unknown {
 }
 
 /** components/responses: one per error status, every body an `Error`, with an example per code. */
-export function errorResponses(): Record<string, unknown> {
-  const responses: Record<string, unknown> = {};
+export function errorResponses(): Record<string, OpenAPIV3_1.ResponseObject> {
+  const responses: Record<string, OpenAPIV3_1.ResponseObject> = {};
   for (const [status, codes] of statusCodes()) {
-    const examples: Record<string, unknown> = {};
+    const examples: Record<string, OpenAPIV3_1.ExampleObject> = {};
     for (const code of codes) examples[code] = { summary: WHEN[code], value: exampleBody(code) };
-    responses[errorResponseName(status)] = {
-      description: codes.map((code) => `${code}: ${WHEN[code]}.`).join(' '),
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` }, examples } },
-    };
+    const response: OpenAPIV3_1.ResponseObject = { description: codes.map((code) => `${code}: ${WHEN[code]}.`).join(' ') };
+    if (STATUS_HEADERS[status] !== undefined) response.headers = STATUS_HEADERS[status];
+    response.content = { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` }, examples } };
+    responses[errorResponseName(status)] = response;
   }
   return responses;
 }
 
 /**
  * The error statuses a route can answer from Tessera itself. 401 needs a context factory (CONTRACT §3);
- * 403 access rules; 404 an id; 409 a write; 413 and 415 a JSON body. A custom action's handler may throw
- * any TesseraError, which its `default` response covers.
+ * 403 access rules, or a route scope on a write; 404 an id; 409 a write; 413 and 415 a JSON body; 500 and
+ * 503 any route, since every one may reach the database. A custom action's handler may throw any
+ * TesseraError, which its `default` response covers.
  */
 export function errorStatuses(route: DocumentedRoute, hasContext: boolean): number[] {
   const statuses = [400];
   if (hasContext) statuses.push(401);
   if (route.kind === 'crud') {
-    if (!route.source.runtime.access.isPublic) statuses.push(403);
+    // A route scope alone refuses a written row that would land outside it (CONTRACT §3).
+    const writesInScope = route.source.routeScope !== null && (route.action === 'create' || route.action === 'update');
+    if (!route.source.runtime.access.isPublic || writesInScope) statuses.push(403);
     if (route.route.input !== 'body') statuses.push(404);
     if (route.action === 'create' || route.action === 'update' || route.action === 'delete') statuses.push(409);
   }
   if (route.route.method === 'POST' || route.route.method === 'PATCH') statuses.push(413, 415);
-  statuses.push(500);
+  statuses.push(500, 503);
   return statuses;
 }

@@ -1,14 +1,15 @@
 // One OpenAPI operation per documented route: operationId and summary, tag, parameters, request body
 // with examples the server accepts, the success response and every error status the route can answer.
+import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CrudActionName } from '../actions';
 import type { JsonSchema } from '../crud/options';
 import { actionSchemas } from './action-schemas';
-import { componentRef, type ComponentSchemas } from './components';
+import { componentRef, schemaObject, type ComponentSchemas } from './components';
 import type { DocumentedCrudRoute, DocumentedRoute, DocumentedServiceRoute } from './documented-routes';
 import { ERROR_SCHEMA, errorResponseName, errorStatuses } from './error-schema';
 import { routeExamples, type RouteExamples } from './request-examples';
 
-export type OpenApiOperation = Record<string, unknown>;
+export type OpenApiOperation = OpenAPIV3_1.OperationObject;
 
 const JSON_TYPE = 'application/json';
 
@@ -33,25 +34,29 @@ export interface OperationContext {
   readonly operationIds: ReadonlySet<string>;
 }
 
-function jsonContent(schema: JsonSchema, examples?: RouteExamples['body']): Record<string, unknown> {
-  const media: Record<string, unknown> = { schema };
+/** openapi-types reuses OpenAPI 3.0's Parameter Object for 3.1, schema type included: the same JSON Schema, typed for it. */
+function parameterSchema(schema: JsonSchema): OpenAPIV3_1.ParameterObject['schema'] {
+  return schema as OpenAPIV3_1.ParameterObject['schema'];
+}
+
+function jsonContent(schema: JsonSchema, examples?: RouteExamples['body']): Record<string, OpenAPIV3_1.MediaTypeObject> {
+  const media: OpenAPIV3_1.MediaTypeObject = { schema: schemaObject(schema) };
   if (examples !== undefined && Object.keys(examples).length > 0) media.examples = examples;
   return { [JSON_TYPE]: media };
 }
 
-function errorResponses(route: DocumentedRoute, hasContext: boolean): Record<string, unknown> {
-  const responses: Record<string, unknown> = {};
+function errorResponses(route: DocumentedRoute, hasContext: boolean): OpenAPIV3_1.ResponsesObject {
+  const responses: OpenAPIV3_1.ResponsesObject = {};
   for (const status of errorStatuses(route, hasContext)) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
   return responses;
 }
 
 function crudDescription(route: DocumentedCrudRoute): string {
-  const { runtime } = route.source;
+  const { runtime, routeScope } = route.source;
   const notes = [DESCRIPTIONS[route.action]];
-  if (!runtime.access.isPublic) {
-    notes.push('Access rules apply: authorize runs on every call, and scope limits the rows reached.');
-    if (route.route.input !== 'body') notes.push('A row outside the scope answers 404, like a missing one.');
-  }
+  if (!runtime.access.isPublic) notes.push('Access rules apply: authorize runs on every call, and scope limits the rows reached.');
+  if (routeScope !== null) notes.push('This route has its own scope: it reaches only the rows that scope allows, within the access rules.');
+  if ((!runtime.access.isPublic || routeScope !== null) && route.route.input !== 'body') notes.push('A row outside the scope answers 404, like a missing one.');
   const scrubbed = runtime.readableScrubbed.map((field) => `\`${field.key}\``);
   if (scrubbed.length > 0 && route.action !== 'delete' && route.action !== 'count' && route.action !== 'exists') {
     notes.push(`Scrubbed per caller (typed unknown): ${scrubbed.join(', ')}.`);
@@ -60,11 +65,11 @@ function crudDescription(route: DocumentedCrudRoute): string {
 }
 
 /** create's answer links to the row's get, update and delete routes, when the primary key is returned as stored. */
-function createLinks(route: DocumentedCrudRoute, operationIds: ReadonlySet<string>): Record<string, unknown> | undefined {
+function createLinks(route: DocumentedCrudRoute, operationIds: ReadonlySet<string>): Record<string, OpenAPIV3_1.LinkObject> | undefined {
   const { runtime } = route.source;
   const pk = runtime.readable.find((field) => field.key === runtime.pkKey);
   if (pk === undefined || pk.scrub !== null) return undefined;
-  const links: Record<string, unknown> = {};
+  const links: Record<string, OpenAPIV3_1.LinkObject> = {};
   for (const action of ['get', 'update', 'delete']) {
     const operationId = `${route.service.name}.${route.resource.name}.${action}`;
     if (operationIds.has(operationId)) links[action] = { operationId, parameters: { id: `$response.body#/${pk.key}` } };
@@ -80,14 +85,14 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
   const input = schemas.input.properties as Record<string, JsonSchema>;
   const operation: OpenApiOperation = { operationId: route.operationId, summary: route.operationId, description: crudDescription(route), tags: [route.tag] };
 
-  const parameters: unknown[] = [];
+  const parameters: OpenAPIV3_1.ParameterObject[] = [];
   if (route.route.input !== 'body') {
-    const id: Record<string, unknown> = { name: 'id', in: 'path', required: true, description: `The row's primary key (\`${runtime.pkKey}\`).`, schema: input.id };
+    const id: OpenAPIV3_1.ParameterObject = { name: 'id', in: 'path', required: true, description: `The row's primary key (\`${runtime.pkKey}\`).`, schema: parameterSchema(input.id) };
     if (examples.id !== undefined) id.example = examples.id;
     parameters.push(id);
   }
   if (route.action === 'get') {
-    const select: Record<string, unknown> = { name: 'select', in: 'query', required: false, style: 'form', explode: false, description: 'Comma-separated readable fields to return (default: every readable field).', schema: input.select };
+    const select: OpenAPIV3_1.ParameterObject = { name: 'select', in: 'query', required: false, style: 'form', explode: false, description: 'Comma-separated readable fields to return (default: every readable field).', schema: parameterSchema(input.select) };
     if (examples.select !== undefined) select.example = examples.select;
     parameters.push(select);
   }
@@ -101,7 +106,7 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
   }
 
   const output = context.components.addLifted(owner, schemas.output, route.action === 'list' ? 'ListOutput' : null);
-  const success: Record<string, unknown> = { description: route.route.status === 201 ? 'Created' : 'OK', content: jsonContent(output) };
+  const success: OpenAPIV3_1.ResponseObject = { description: route.route.status === 201 ? 'Created' : 'OK', content: jsonContent(output) };
   const links = route.action === 'create' ? createLinks(route, context.operationIds) : undefined;
   if (links !== undefined) success.links = links;
   operation.responses = { [String(route.route.status)]: success, ...errorResponses(route, context.hasContext) };

@@ -3,21 +3,28 @@
 import express, { type Express } from 'express';
 import { routeHandlers, usesGenericHandler } from '../handlers/load-compiled';
 import { listServices } from '../registry';
+import type { Service } from '../service';
 import { SetupError } from '../errors';
 import { checkPathOption } from './path-option';
 import { resolveSecrets } from '../secrets/resolve';
-import { collectRoutes } from './action-routes';
+import { collectRoutes, routeKey } from './action-routes';
+import { resolveSecurity } from '../openapi/security';
 import { mountDocsPages } from './docs-pages';
 import { errorMiddleware, notFoundRoute } from './error-middleware';
 import { healthRoute } from './health';
 import { jsonBody } from './json-body';
-import { openApiRoute, resolveOpenApiPath, serverOpenApiDocument } from './openapi-route';
+import { DEFAULT_TITLE, openApiRoute, resolveOpenApiPath, serverOpenApiDocument } from './openapi-route';
 import { requestLogger } from './request-logging';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PREFIX, type ServerOptions } from './server-options';
 import { servicesRoute } from './services-route';
-import { listenWithExpressObjects } from './express-objects';
+import { ServerLifecycle, type CloseOptions, type CloseResult } from './graceful-close';
+import { installListen } from './listen';
+import { resolveTimeouts } from './server-timeouts';
 import { installRouteDispatch } from './route-dispatch';
-import { prepareStatements } from './statement-preparation';
+import { applyStatementCacheOption, prepareStatements } from './statement-preparation';
+import { resolveDashboardOptions } from '../dashboard/dashboard-options';
+import { AppTelemetry, attachTelemetry } from '../telemetry/app-telemetry';
+import { loadSqlite } from '../telemetry/history-store';
 
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -39,6 +46,28 @@ function resolveLogger(option: ServerOptions['requestLogging']): ((message: stri
   return option.logger ?? console.log;
 }
 
+function resolveErrorLogger(option: ServerOptions['errorLogger']): ((message: string) => void) | null {
+  if (option === false) return null;
+  if (option === undefined) return console.error;
+  if (typeof option !== 'function') throw new SetupError('errorLogger must be a function taking one line, or false');
+  return option;
+}
+
+/** The Express application createServer returns, with the graceful shutdown of its servers and databases. */
+export interface TesseraApp extends Express {
+  /**
+   * Shuts down gracefully: stops accepting connections on the servers `app.listen` started (and `servers`),
+   * answers /_health 503 "stopping", lets in-flight requests finish within the grace period, closes
+   * kept-alive connections, then closes the services' database clients. Calling it again answers the same promise.
+   *
+   * @example
+   * const app = createServer();
+   * app.listen(4000);
+   * process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
+   */
+  close(options?: CloseOptions): Promise<CloseResult>;
+}
+
 /**
  * Builds the Express application for the registered (or given) services.
  *
@@ -46,35 +75,46 @@ function resolveLogger(option: ServerOptions['requestLogging']): ((message: stri
  * const app = createServer({ title: 'Blog', context: (req) => ({ user: lookUp(req.headers.authorization) }) });
  * app.listen(4000);
  */
-export function createServer(options: ServerOptions = {}): Express {
+export function createServer(options: ServerOptions = {}): TesseraApp {
   // spec §4.3, §7: one SecretError listing every missing or invalid secret, before anything is built.
   if (options.secrets?.validate !== false) resolveSecrets(options.secrets?.source);
   const prefix = resolvePrefix(options.prefix);
   const services = options.services ?? listServices();
   const requestLog = resolveLogger(options.requestLogging);
+  const errorLog = resolveErrorLogger(options.errorLogger);
+  const timeouts = resolveTimeouts(options);
   const routes = collectRoutes(services, prefix);
   const context = options.context ?? null;
   const bodyParser = jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
-  prepareStatements(services, routes, options.statementCache);
+  applyStatementCacheOption(services, options.statementCache);
+  // CONTRACT §8: telemetry only with `dashboard`; without it nothing below records anything or costs anything.
+  const telemetry = createTelemetry(options, services);
 
-  const app = express();
+  // A database restart must not take the process down with it: idle connection failures are reported, not thrown.
+  for (const service of services) service.dialect.watchClient(service.db, errorLog ?? (() => undefined));
+  const lifecycle = new ServerLifecycle(services, timeouts.shutdownGracePeriod, errorLog);
+  const app = express() as TesseraApp;
   app.disable('x-powered-by');
-  listenWithExpressObjects(app);
+  installListen(app, timeouts, lifecycle);
+  app.close = (closeOptions) => lifecycle.close(closeOptions);
   app.disable('etag'); // action answers are not cacheable by default; skip hashing every body
-  const before = requestLog === null ? [] : [requestLogger(requestLog)];
+  const before = [...(telemetry === null ? [] : [telemetry.recorder.startLayer()]), ...(requestLog === null ? [] : [requestLogger(requestLog)])];
   for (const layer of before) app.use(layer);
   const firstLayer = routerStackLength(app);
 
-  app.get('/_health', healthRoute(services, Date.now()));
+  app.get('/_health', healthRoute(services, Date.now(), lifecycle));
   app.get('/_app/services', servicesRoute(services, prefix));
   // Before the OpenAPI document: compiled handlers install their ahead-of-time validators, which the
   // document's request examples then use (a bundle under --disallow-code-generation-from-strings cannot compile).
   const handlerChoice = { compiler: options.compiler, compilation: options.compilation, context };
   const handlers = routeHandlers(routes, handlerChoice);
+  prepareStatements(routes);
   // spec §4.2: the raw OpenAPI document at openApiPath, outside the prefix, built once; none with `docs: false`.
   const openApiPath = resolveOpenApiPath(options.openApiPath, routes);
   const openApiDocument = options.docs === false ? null : serverOpenApiDocument(options, services, prefix);
   if (openApiDocument !== null) app.get(openApiPath, openApiRoute(openApiDocument));
+  // The document checks `security`; without one, the option is still checked (a SetupError names the bad key).
+  else resolveSecurity(options.security, routes.map(routeKey));
 
   for (const endpoint of options.endpoints ?? []) {
     if (!ENDPOINT_METHODS.has(endpoint.method)) throw new SetupError(`endpoints: method "${endpoint.method}" is not an HTTP method`);
@@ -85,17 +125,29 @@ export function createServer(options: ServerOptions = {}): Express {
   mountDocsPages(app, options);
 
   const earlierLayers = { from: firstLayer, to: routerStackLength(app) };
-  const chains = routes.map(({ route }, index) => (route.method === 'POST' || route.method === 'PATCH' ? [bodyParser, handlers[index]] : [handlers[index]]));
+  const chains = routes.map((mounted, index) => {
+    const chain = mounted.route.method === 'POST' || mounted.route.method === 'PATCH' ? [bodyParser, handlers[index]] : [handlers[index]];
+    return telemetry === null ? chain : [telemetry.recorder.tag(routeKey(mounted), mounted.route.method), ...chain];
+  });
   routes.forEach(({ route, path }, index) => {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
     app[method](path, ...chains[index]);
   });
 
   app.use(notFoundRoute);
-  // Internal errors are always logged (without values), to the request logger when one is given.
-  const onError = errorMiddleware(requestLog ?? console.error);
+  // Server-side errors go to the error log (without values); the request log has one line per request only.
+  const onError = errorMiddleware(errorLog, telemetry !== null);
   app.use(onError);
   // Compiled handlers skip Express's router walk; the generic handler stays plain Express (compiler: false).
   if (!usesGenericHandler(handlerChoice)) installRouteDispatch(app, routes, chains, { before, earlierLayers, unclaimed: notFoundRoute, onError });
+  if (telemetry !== null) attachTelemetry(app, telemetry);
   return app;
+}
+
+/** The telemetry of CONTRACT §8 when `dashboard` is set (its options checked now, so a mistake stops the start), else null. */
+function createTelemetry(options: ServerOptions, services: readonly Service[]): AppTelemetry | null {
+  if (options.dashboard === undefined) return null;
+  const dashboard = resolveDashboardOptions(options.dashboard, options.secrets?.source);
+  loadSqlite(); // the history file's driver: a SetupError now rather than when the dashboard starts
+  return new AppTelemetry(options.title ?? DEFAULT_TITLE, services, dashboard);
 }

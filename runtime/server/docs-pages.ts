@@ -14,22 +14,39 @@ export const DEFAULT_DOCS_PATH = '/docs';
 export const DEFAULT_SWAGGER_PATH = '/swagger';
 export const DEFAULT_REFERENCE_PATH = '/reference';
 
-export function mountDocsPages(app: Express, options: ServerOptions): void {
-  // The reference page shows the OpenAPI document too, so it goes with the others (README: docs: false).
-  if (options.docs === false) return;
-  const title = options.title ?? DEFAULT_TITLE;
-  const openApiPath = options.openApiPath ?? DEFAULT_OPENAPI_PATH;
-  const docsPath = checkPathOption('docsPath', options.docsPath ?? DEFAULT_DOCS_PATH, DEFAULT_DOCS_PATH);
-  const swaggerPath = checkPathOption('swaggerPath', options.swaggerPath ?? DEFAULT_SWAGGER_PATH, DEFAULT_SWAGGER_PATH);
-  const reference = referenceSettings(options.reference);
-  checkDistinct({ openApiPath, docsPath, swaggerPath, ...(reference === null ? {} : { 'reference.path': reference.path }) });
+/** Where the documentation pages are mounted; null with `docs: false`. */
+export interface DocsPagePaths {
+  readonly openApi: string;
+  readonly docs: string;
+  readonly swagger: string;
+  /** Null unless the `reference` option mounts the page. */
+  readonly reference: string | null;
+}
 
-  mountScalarPage(app, { path: docsPath, title, openApiPath });
-  mountSwaggerPage(app, { path: swaggerPath, title, openApiPath });
-  if (reference === null) return;
+/** The paths createServer mounts the documents and pages at (the CLI prints them); SetupError on a bad option. */
+export function docsPagePaths(options: ServerOptions): DocsPagePaths | null {
+  // The reference page shows the OpenAPI document too, so it goes with the others (README: docs: false).
+  if (options.docs === false) return null;
+  const openApi = options.openApiPath ?? DEFAULT_OPENAPI_PATH;
+  const docs = checkPathOption('docsPath', options.docsPath ?? DEFAULT_DOCS_PATH, DEFAULT_DOCS_PATH);
+  const swagger = checkPathOption('swaggerPath', options.swaggerPath ?? DEFAULT_SWAGGER_PATH, DEFAULT_SWAGGER_PATH);
+  const reference = referenceSettings(options.reference);
+  checkDistinct({ openApiPath: openApi, docsPath: docs, swaggerPath: swagger, ...(reference === null ? {} : { 'reference.path': reference.path }) });
+  return { openApi, docs, swagger, reference: reference?.path ?? null };
+}
+
+export function mountDocsPages(app: Express, options: ServerOptions): void {
+  const paths = docsPagePaths(options);
+  if (paths === null) return;
+  const title = options.title ?? DEFAULT_TITLE;
+  const openApiPath = paths.openApi;
+  mountScalarPage(app, { path: paths.docs, title, openApiPath });
+  mountSwaggerPage(app, { path: paths.swagger, title, openApiPath });
+  if (paths.reference === null) return;
   // Relative folders start at process.cwd(); `tessera start` has already made them relative to the entry.
   const documentation = options.documentation === undefined ? null : createDocumentationSite(options.documentation, { baseDir: process.cwd() });
-  mountReferencePage(app, { path: reference.path, title, openApiPath, documents: reference.documents, documentation });
+  const { documents } = referenceSettings(options.reference)!;
+  mountReferencePage(app, { path: paths.reference, title, openApiPath, documents, documentation });
 }
 
 /** spec §4.3: `true` → /reference; an options object mounts the page only when it names a path. */

@@ -1,8 +1,10 @@
 // The JSON error model of CONTRACT §4 for every failure that reaches Express: unknown routes, body
 // errors, action errors. INTERNAL_ERROR answers a fixed message; the cause is logged without values.
+// SERVICE_UNAVAILABLE (the database cannot be reached) answers 503 with Retry-After.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { SetupError, toTesseraError, TesseraError } from '../errors';
+import { DatabaseError, RETRY_AFTER_SECONDS, SetupError, toTesseraError, TesseraError } from '../errors';
 import { bodyParserError } from './json-body';
+import { noteErrorCode } from '../telemetry/request-recorder';
 
 export const notFoundRoute: RequestHandler = (req, _res, next) => {
   next(new TesseraError('NOT_FOUND', `no route for ${req.method} ${req.path}`));
@@ -12,7 +14,8 @@ export const notFoundRoute: RequestHandler = (req, _res, next) => {
 function describeCause(error: TesseraError): string {
   const cause = error.cause as { name?: unknown; code?: unknown; errno?: unknown; cause?: unknown } | undefined;
   if (cause === undefined || cause === null) return 'unknown cause';
-  if (cause instanceof SetupError) return `${cause.name}: ${cause.message}`; // our own words about the app's code, no values
+  // Our own words, without values: about the application's code, or the dialect's description of a database failure.
+  if (cause instanceof SetupError || cause instanceof DatabaseError) return `${cause.name}: ${cause.message}`;
   const driver = (cause.cause ?? cause) as { name?: unknown; code?: unknown; errno?: unknown };
   const code = driver.code ?? driver.errno;
   return `${String(cause.name ?? 'Error')}${code !== undefined ? ` (${String(code)})` : ''}`;
@@ -26,11 +29,18 @@ function malformedPathError(error: unknown): TesseraError | undefined {
   return undefined;
 }
 
-export function errorMiddleware(log: ((message: string) => void) | null): ErrorRequestHandler {
+/**
+ * Answers every error as JSON. Server-side failures (INTERNAL_ERROR, SERVICE_UNAVAILABLE) are logged to the
+ * error log as one line naming the error's kind; SERVICE_UNAVAILABLE tells the client when to retry.
+ */
+/** `isRecording`: the application records telemetry (CONTRACT §8), which counts answers by error code. */
+export function errorMiddleware(errorLog: ((message: string) => void) | null, isRecording = false): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     const answer = bodyParserError(error) ?? malformedPathError(error) ?? toTesseraError(error);
-    if (answer.code === 'INTERNAL_ERROR' && log !== null) log(`INTERNAL_ERROR ${req.method} ${req.path}: ${describeCause(answer)}`);
+    if (isRecording) noteErrorCode(res, answer.code);
+    if (answer.status >= 500 && errorLog !== null) errorLog(`${answer.code} ${req.method} ${req.path}: ${describeCause(answer)}`);
+    if (answer.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(answer.status).json(answer.toJSON());
   };
 }

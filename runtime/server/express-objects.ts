@@ -1,5 +1,5 @@
-// `app.listen` with requests and responses born with Express's prototypes. Express gives each request its
-// `req`/`res` methods by swapping the prototypes of Node's objects (`Object.setPrototypeOf`) on every
+// Requests and responses born with Express's prototypes, for the servers `app.listen` starts (listen.ts).
+// Express gives each request its `req`/`res` methods by swapping the prototypes of Node's objects (`Object.setPrototypeOf`) on every
 // request, and V8 answers each swap by throwing away what it learned about those objects' shapes: on this
 // project's benchmark that costs more than the query. Node's server can construct them with the right
 // prototype instead, so Express's swap becomes a no-op. The objects are the same ones Express builds.
@@ -25,28 +25,14 @@ function isClass(base: Function): boolean {
   return Function.prototype.toString.call(base).startsWith('class');
 }
 
-/** Replaces `app.listen` with one whose server constructs Express's request and response objects directly. */
-export function listenWithExpressObjects(app: Express): void {
-  // A Node whose IncomingMessage became a class keeps Express's own listen (and its per-request cost).
-  if (isClass(http.IncomingMessage) || isClass(http.ServerResponse)) return;
-  const options = {
+/**
+ * The http.Server options that construct Express's request and response objects for `app`; none on a Node
+ * whose IncomingMessage became a class (it keeps Express's own prototype swap, and its per-request cost).
+ */
+export function expressObjectOptions(app: Express): Pick<http.ServerOptions, 'IncomingMessage' | 'ServerResponse'> {
+  if (isClass(http.IncomingMessage) || isClass(http.ServerResponse)) return {};
+  return {
     IncomingMessage: bornWith<IncomingMessage>(http.IncomingMessage, app.request),
     ServerResponse: bornWith<ServerResponse>(http.ServerResponse, app.response),
-  } as http.ServerOptions;
-  // Express 5's listen, with those options: a callback also receives a listen error.
-  (app as { listen: unknown }).listen = function listen(...args: unknown[]) {
-    const server = http.createServer(options, app);
-    const last = args[args.length - 1];
-    if (typeof last === 'function') {
-      let called = false;
-      const done = (...results: unknown[]) => {
-        if (called) return;
-        called = true;
-        (last as (...results: unknown[]) => void)(...results);
-      };
-      args[args.length - 1] = done;
-      server.once('error', done);
-    }
-    return server.listen(...(args as Parameters<typeof server.listen>));
-  };
+  } as Pick<http.ServerOptions, 'IncomingMessage' | 'ServerResponse'>;
 }

@@ -39,7 +39,8 @@ export function resolveOpenApiPath(path: string | undefined, routes: readonly Mo
 
 /**
  * The document createServer serves for these options, services and resolved prefix: `title` (default
- * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, and 401 only with a `context` factory.
+ * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, 401 only with a `context` factory, and
+ * the `security` schemes and requirements.
  */
 export function serverOpenApiDocument(options: ServerOptions, services: readonly Service[], prefix: string): OpenApiDocument {
   return buildOpenApiDocument({
@@ -49,6 +50,7 @@ export function serverOpenApiDocument(options: ServerOptions, services: readonly
     version: options.version ?? DEFAULT_VERSION,
     description: options.description,
     hasContext: options.context !== undefined,
+    security: options.security,
   });
 }
 

@@ -5,6 +5,8 @@ import type { Context } from '../crud/options';
 import type { Service } from '../service';
 import type { ReferenceDocument } from '../docs/reference-documents';
 import type { SecretSource } from '../secrets/secret-source';
+import type { SecurityOptions } from '../openapi/security';
+import type { DashboardOptions } from '../dashboard/dashboard-options';
 
 export interface EndpointDefinition {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -49,8 +51,21 @@ export interface ServerOptions {
   openApiPath?: string;
   docsPath?: string;
   swaggerPath?: string;
-  /** One line per request, `GET /api/notes/42 → 200 (1.3ms)`. Default true (console.log). */
+  /** Exactly one line per request, `GET /api/notes/42 → 200 (1.3ms)`. Default true (console.log). */
   requestLogging?: boolean | RequestLoggingOptions;
+  /**
+   * Where server-side failures are logged, one line each without values (`INTERNAL_ERROR POST /api/notes:
+   * DrizzleQueryError (SQLITE_ERROR)`, `SERVICE_UNAVAILABLE …`). Default console.error (stderr); `false` logs nothing.
+   */
+  errorLogger?: ((message: string) => void) | false;
+  /** Milliseconds a client has to send a request's headers (then 408, connection closed). Default 10 000. Servers app.listen starts. */
+  headersTimeout?: number;
+  /** Milliseconds a client has to send a whole request, body included (then 408). Default 30 000; 0 turns it off. */
+  requestTimeout?: number;
+  /** Milliseconds an idle kept-alive connection stays open. Default 5 000; behind a load balancer, longer than its idle timeout. */
+  keepAliveTimeout?: number;
+  /** Milliseconds app.close() lets in-flight requests finish before cutting their connections. Default 10 000. */
+  shutdownGracePeriod?: number;
   /**
    * spec §4.3: `true` mounts the reference page at /reference; an object mounts it only when it has a
    * `path`. `documents` adds OpenAPI documents (by URL or inline) to its APIs tab. Gone with `docs: false`.
@@ -74,12 +89,27 @@ export interface ServerOptions {
   secrets?: SecretsOptions;
   /** Raw Express routes outside the JSON action mesh and its error model. */
   endpoints?: EndpointDefinition[];
-  dashboard?: unknown;
+  /**
+   * CONTRACT §8: the read-only monitoring dashboard that `tessera start` serves on its own port (default
+   * 127.0.0.1:4001), with per-minute history for `historyDays` (default 7). Turns on telemetry. See docs/dashboard.md.
+   */
+  dashboard?: DashboardOptions;
   /**
    * Folder of .md/.mdx pages for the reference page's Docs tab (needs the optional packages marked and
    * @mdx-js/mdx). Relative paths start at the entry's folder under the CLI, else at process.cwd().
    */
   documentation?: string | { dir: string; components?: string };
+  /**
+   * How callers present credentials, for the OpenAPI document and the docs pages: OpenAPI security `schemes`
+   * by name, and which operations `require` them (default: every route of a resource whose `access` is not
+   * `'public'`). Published as `components.securitySchemes` and per-operation `security`, so /docs and /swagger
+   * offer an Authorize button and send the credential. It checks nothing: `context` and `authorize` do.
+   * Checked at construction: a SetupError names the bad key.
+   *
+   * @example
+   * security: { schemes: { bearer: { type: 'http', scheme: 'bearer' } }, require: { 'blog.stats': true } }
+   */
+  security?: SecurityOptions;
   /** Builds the caller context per HTTP request; throw `TesseraError('UNAUTHORIZED')` to answer 401. */
   context?: (req: import('express').Request) => Context | Promise<Context>;
   /** Largest accepted JSON body: bytes, or a string such as '1mb'. Default 1 MiB. */

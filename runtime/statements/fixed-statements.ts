@@ -1,8 +1,10 @@
 // The fixed query shapes of a resource (spec §8 rule 4): get by id and the default list page, both over
 // the readable fields. The server constructor prepares them into the cache; the bundle records their SQL.
-import { is, Param, Placeholder } from 'drizzle-orm';
+import { count, eq, is, Param, Placeholder } from 'drizzle-orm';
+import { columnPlaceholder } from './column-placeholder';
+import { holdsFixedDefault } from './fixed-execution';
 import type { CrudRuntime } from '../crud/crud-runtime';
-import { getKey, getQuery, pageKey, pageQuery, statementName } from '../crud/read-queries';
+import { getKey, getQuery, inlineLimit, pageKey, pageQuery, statementName } from '../crud/read-queries';
 import type { PreparableQuery, PreparedQuery } from '../dialects/dialect';
 
 /** spec §8 rule 4: resources without a scope function and without application defaults (rule 3). */
@@ -40,6 +42,8 @@ function prepareNowOrOnFirstUse(rt: CrudRuntime, query: PreparableQuery, name: s
 export function prepareFixedStatement(rt: CrudRuntime, action: 'get' | 'list'): void {
   const cache = rt.statementCache;
   if (!canPrepareFixedStatements(rt) || cache === null || !cache.isEnabled) return;
+  // A compiled handler prepared it already, as the fixed shape it runs without Drizzle.
+  if (holdsFixedDefault(rt, action)) return;
   for (const shape of fixedShapes(rt)) {
     if (shape.action !== action) continue;
     cache.preload(shape.key, () => {
@@ -49,13 +53,21 @@ export function prepareFixedStatement(rt: CrudRuntime, action: 'get' | 'list'): 
   }
 }
 
-/** One fixed shape as the bundle records it. */
+/** The shapes the compiler writes as SQL (issue 11): every query of these actions whose text is known at build time. */
+export type FixedShapeName = 'getById' | 'listPage' | 'countAll' | 'anyRow' | 'deleteById';
+
+/** One fixed shape as the bundle records it, and its generated handlers run it. */
 export interface FixedStatementShape {
-  readonly name: 'getById' | 'listPage';
-  /** SQL with the database's own placeholders (`?`, `$1`). */
+  readonly name: FixedShapeName;
+  /** SQL with the database's own placeholders (`?`, `$1`); a page's LIMIT is the resource's defaultLimit where the dialect writes it in. */
   readonly sql: string;
   /** What binds to each placeholder, in order: `:name` for a value given per call, else the fixed value. */
   readonly params: readonly unknown[];
+  /**
+   * For a page on a dialect that writes its LIMIT into the SQL (SQLite): the text before and after the limit, so a
+   * handler writes the statement of another page size. Null otherwise.
+   */
+  readonly aroundLimit: readonly [string, string] | null;
 }
 
 /** `:name` for a placeholder (bare, or behind its column's encoder), else the fixed value. */
@@ -64,10 +76,26 @@ function describeParam(param: unknown): unknown {
   return is(value, Placeholder) ? `:${value.name}` : value;
 }
 
-/** The SQL text of each fixed shape, placeholders in the database's own syntax, for the bundle's statement files. */
+/** A page size no real page has, to find where the dialect writes the LIMIT. */
+const LIMIT_MARK = 987654321;
+
+function aroundLimit(rt: CrudRuntime): readonly [string, string] | null {
+  if (!rt.dialect.inlinesLimit) return null;
+  const text = pageQuery(rt, rt.readable, undefined, undefined, LIMIT_MARK).toSQL().sql;
+  const [before, after, ...more] = text.split(String(LIMIT_MARK));
+  return more.length === 0 && after !== undefined ? [before, after] : null;
+}
+
+/** The SQL text of each fixed shape, placeholders in the database's own syntax, for the compiler and the statement files. */
 export function fixedStatementShapes(rt: CrudRuntime): FixedStatementShape[] {
-  return fixedShapes(rt).map(({ name, query }) => {
-    const { sql: text, params } = query().toSQL();
-    return { name, sql: text, params: params.map(describeParam) };
+  const queries: { name: FixedShapeName; query: PreparableQuery }[] = [
+    ...fixedShapes(rt).map(({ name, query }) => ({ name, query: query() })),
+    { name: 'countAll', query: rt.db.select({ count: count() }).from(rt.table) },
+    { name: 'anyRow', query: rt.db.select({ id: rt.pkColumn }).from(rt.table).limit(inlineLimit(1)) },
+    { name: 'deleteById', query: rt.db.delete(rt.table).where(eq(rt.pkColumn, columnPlaceholder('id', rt.pkColumn))) },
+  ];
+  return queries.map(({ name, query }) => {
+    const { sql: text, params } = query.toSQL();
+    return { name, sql: text, params: params.map(describeParam), aroundLimit: name === 'listPage' ? aroundLimit(rt) : null };
   });
 }

@@ -1,6 +1,6 @@
 // The prepared statement cache of spec §8: per database, at most 128 statements keyed by query shape,
 // the least recently used evicted first. Values never enter a key; they bind to the statement's placeholders.
-import type { PreparedQuery } from '../dialects/dialect';
+// It holds Drizzle's prepared queries and the compiled handlers' raw statements (fixed-execution.ts) alike.
 
 /** spec §8: up to 128 statements per database. */
 export const STATEMENT_CACHE_CAPACITY = 128;
@@ -21,7 +21,7 @@ export interface StatementCacheStats {
 /** @internal One database's cache; `statementCacheStats(db)` is its public face. */
 export class StatementCache {
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recently used first.
-  readonly #statements = new Map<string, PreparedQuery>();
+  readonly #statements = new Map<string, object>();
   #enabled = true;
   #hits = 0;
   #misses = 0;
@@ -38,29 +38,34 @@ export class StatementCache {
     this.#statements.clear();
   }
 
-  /** The statement for a shape, prepared by `prepare` when it is not held (a miss). */
-  statement(key: string, prepare: () => PreparedQuery): PreparedQuery {
+  /** The statement for a shape, prepared by `prepare` when it is not held (a miss). A key always holds one kind of statement. */
+  statement<T extends object>(key: string, prepare: () => T): T {
     const held = this.#statements.get(key);
     if (held !== undefined) {
       this.#hits++;
       this.#statements.delete(key);
       this.#statements.set(key, held);
-      return held;
+      return held as T;
     }
     this.#misses++;
     return this.#insert(key, prepare());
   }
 
   /** spec §8 rule 4: prepares a shape ahead of its first call (no hit or miss is counted). */
-  preload(key: string, prepare: () => PreparedQuery): void {
+  preload(key: string, prepare: () => object): void {
     if (!this.#statements.has(key)) this.#insert(key, prepare());
+  }
+
+  /** Whether a shape's statement is held (counts as neither hit nor miss). */
+  has(key: string): boolean {
+    return this.#statements.has(key);
   }
 
   stats(): StatementCacheStats {
     return { size: this.#statements.size, capacity: STATEMENT_CACHE_CAPACITY, hits: this.#hits, misses: this.#misses, evictions: this.#evictions };
   }
 
-  #insert(key: string, statement: PreparedQuery): PreparedQuery {
+  #insert<T extends object>(key: string, statement: T): T {
     this.#statements.set(key, statement);
     if (this.#statements.size > STATEMENT_CACHE_CAPACITY) {
       const oldest = this.#statements.keys().next().value as string;

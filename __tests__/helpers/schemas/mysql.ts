@@ -1,5 +1,5 @@
 // The test tables on MySQL / MariaDB (same logical tables as sqlite.ts).
-import { bigint, boolean, datetime, double, int, mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
+import { bigint, boolean, date, datetime, decimal, double, int, json, mysqlTable, text, varchar } from 'drizzle-orm/mysql-core';
 import { nextTestDate, nextTestUuid } from './test-defaults';
 
 export const categories = mysqlTable('t_categories', {
@@ -33,7 +33,31 @@ export const readings = mysqlTable('t_readings', {
   serial: bigint('serial', { mode: 'bigint' }).notNull(),
 });
 
+/** A key the client supplies (no auto-increment, no `$defaultFn`) and a number many requests write: the statement cache serves it. */
+export const counters = mysqlTable('t_counters', {
+  code: varchar('code', { length: 36 }).primaryKey(),
+  n: int('n').notNull(),
+  label: varchar('label', { length: 100 }),
+});
+
+/** Column kinds whose driver values Drizzle maps (dates, decimals, JSON): no application default, so the fixed shapes serve them. */
+export const kinds = mysqlTable('t_kinds', {
+  id: int('id').primaryKey().autoincrement(),
+  label: varchar('label', { length: 100 }).notNull(),
+  takenAt: datetime('taken_at', { mode: 'date', fsp: 3 }),
+  seenAt: datetime('seen_at', { mode: 'string', fsp: 3 }),
+  day: date('day', { mode: 'string' }),
+  valid: boolean('valid'),
+  ratio: double('ratio'),
+  amount: decimal('amount', { precision: 10, scale: 2 }),
+  meta: json('meta'),
+});
+
 export const DDL = [
+  'DROP TABLE IF EXISTS t_kinds',
+  'CREATE TABLE t_kinds (id INT AUTO_INCREMENT PRIMARY KEY, label VARCHAR(100) NOT NULL, taken_at DATETIME(3), seen_at DATETIME(3), day DATE, valid BOOLEAN, ratio DOUBLE, amount DECIMAL(10, 2), meta JSON) ENGINE=InnoDB',
+  'DROP TABLE IF EXISTS t_counters',
+  'CREATE TABLE t_counters (code VARCHAR(36) PRIMARY KEY, n INT NOT NULL, label VARCHAR(100)) ENGINE=InnoDB',
   'DROP TABLE IF EXISTS t_readings',
   'CREATE TABLE t_readings (id INT AUTO_INCREMENT PRIMARY KEY, serial BIGINT NOT NULL) ENGINE=InnoDB',
   'DROP TABLE IF EXISTS t_items',

@@ -1,5 +1,5 @@
 // The test tables on PostgreSQL (same logical tables as sqlite.ts).
-import { bigint, boolean, doublePrecision, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { nextTestDate, nextTestUuid } from './test-defaults';
 
 export const categories = pgTable('t_categories', {
@@ -33,8 +33,31 @@ export const readings = pgTable('t_readings', {
   serial: bigint('serial', { mode: 'bigint' }).notNull(),
 });
 
+/** A key the client supplies (no auto-increment, no `$defaultFn`) and a number many requests write: the statement cache serves it. */
+export const counters = pgTable('t_counters', {
+  code: varchar('code', { length: 36 }).primaryKey(),
+  n: integer('n').notNull(),
+  label: varchar('label', { length: 100 }),
+});
+
+/** Column kinds whose driver values Drizzle maps (dates, numerics, JSON): no application default, so the compiled handlers run them without Drizzle. */
+export const kinds = pgTable('t_kinds', {
+  id: serial('id').primaryKey(),
+  label: varchar('label', { length: 100 }).notNull(),
+  takenAt: timestamp('taken_at', { mode: 'date', precision: 3, withTimezone: true }),
+  seenAt: timestamp('seen_at', { mode: 'string', precision: 3 }),
+  day: date('day'),
+  valid: boolean('valid'),
+  ratio: doublePrecision('ratio'),
+  amount: numeric('amount', { precision: 10, scale: 2 }),
+  meta: jsonb('meta'),
+});
+
 export const DDL = [
-  'DROP TABLE IF EXISTS t_readings, t_items, t_notes, t_categories CASCADE',
+  'DROP TABLE IF EXISTS t_kinds',
+  'CREATE TABLE t_kinds (id SERIAL PRIMARY KEY, label VARCHAR(100) NOT NULL, taken_at TIMESTAMPTZ(3), seen_at TIMESTAMP(3), day DATE, valid BOOLEAN, ratio DOUBLE PRECISION, amount NUMERIC(10, 2), meta JSONB)',
+  'DROP TABLE IF EXISTS t_counters, t_readings, t_items, t_notes, t_categories CASCADE',
+  'CREATE TABLE t_counters (code VARCHAR(36) PRIMARY KEY, n INTEGER NOT NULL, label VARCHAR(100))',
   'CREATE TABLE t_readings (id SERIAL PRIMARY KEY, serial BIGINT NOT NULL)',
   'CREATE TABLE t_categories (id SERIAL PRIMARY KEY, name VARCHAR(100) NOT NULL)',
   'CREATE TABLE t_notes (id VARCHAR(36) PRIMARY KEY, title VARCHAR(200) NOT NULL, content TEXT, internal TEXT)',

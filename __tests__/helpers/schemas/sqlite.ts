@@ -35,7 +35,29 @@ export const readings = sqliteTable('t_readings', {
   payload: blob('payload', { mode: 'buffer' }),
 });
 
+/** A key the client supplies (no auto-increment, no `$defaultFn`) and a number many requests write: the statement cache serves it. */
+export const counters = sqliteTable('t_counters', {
+  code: text('code').primaryKey(),
+  n: integer('n').notNull(),
+  label: text('label'),
+});
+
+/** Column kinds whose driver values Drizzle maps (dates, booleans, JSON, reals): no application default, so the compiled handlers run them without Drizzle. */
+export const kinds = sqliteTable('t_kinds', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  label: text('label').notNull(),
+  takenAt: integer('taken_at', { mode: 'timestamp_ms' }),
+  seenAt: integer('seen_at', { mode: 'timestamp' }),
+  valid: integer('valid', { mode: 'boolean' }),
+  ratio: real('ratio'),
+  meta: text('meta', { mode: 'json' }),
+});
+
 export const DDL = [
+  'DROP TABLE IF EXISTS t_kinds',
+  'CREATE TABLE t_kinds (id INTEGER PRIMARY KEY AUTOINCREMENT, label TEXT NOT NULL, taken_at INTEGER, seen_at INTEGER, valid INTEGER, ratio REAL, meta TEXT)',
+  'DROP TABLE IF EXISTS t_counters',
+  'CREATE TABLE t_counters (code TEXT PRIMARY KEY, n INTEGER NOT NULL, label TEXT)',
   'DROP TABLE IF EXISTS t_readings',
   'CREATE TABLE t_readings (id INTEGER PRIMARY KEY AUTOINCREMENT, serial BLOB NOT NULL, payload BLOB)',
   'DROP TABLE IF EXISTS t_items',

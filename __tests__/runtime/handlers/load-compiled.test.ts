@@ -13,9 +13,9 @@ describe('createServer with a compilation', () => {
     );
   });
 
-  it('refuses a compilation without a handler for a mounted route, naming the route', () => {
+  it('refuses a compilation without the module of a mounted resource, naming the resource', () => {
     expect(() => createServer({ services: [testbed.service.shop], compilation: { handlers: {} } })).toThrow(
-      /^compilation has no handler for shop\.\w+\.\w+: run tessera build again$/,
+      /^compilation has no module for shop\.\w+: run tessera build again$/,
     );
   });
 });

@@ -29,7 +29,6 @@ const INPUTS: Partial<Record<CrudActionName, unknown[]>> = {
     { where: { content: { eq: 'x' } } },
     { where: { internal: { eq: 'x' } } },
     { where: { NOT: { NOT: { NOT: { NOT: { NOT: { id: { eq: 'a' } } } } } } } },
-    { where: { NOT: { NOT: { NOT: { NOT: { NOT: { NOT: { id: { eq: 'a' } } } } } } } } },
     { select: ['title'] },
     { select: ['internal'] },
     { orderBy: [{ field: 'title', direction: 'desc' }] },
@@ -44,6 +43,9 @@ const INPUTS: Partial<Record<CrudActionName, unknown[]>> = {
   count: [{}, { where: { title: { between: ['a', 'b'] } } }, { where: { title: { between: ['a'] } } }],
   exists: [{}, { where: { id: { in: [] } } }, { where: { id: { in: ['a'] } } }],
 };
+
+/** Nested six deep: JSON Schema cannot count recursion, so the where schema states the limit in words. */
+const TOO_DEEP = { where: { NOT: { NOT: { NOT: { NOT: { NOT: { NOT: { id: { eq: 'a' } } } } } } } } };
 
 describe('actionSchemas', () => {
   const testbed = useServerTestbed();
@@ -70,6 +72,12 @@ describe('actionSchemas', () => {
       expect(verdicts.some((verdict) => verdict.bySchema)).toBe(true);
       expect(verdicts.some((verdict) => !verdict.bySchema)).toBe(true);
     }
+  });
+
+  it('states the where depth limit, which the schema cannot count and the action enforces', async () => {
+    const input = actionSchemas(sourceOf('list')).input as { $defs: Record<string, { description?: string }> };
+    expect(input.$defs.Where.description).toContain('AND / OR / NOT nest at most 5 levels deep');
+    expect(await actionAccepts('list', TOO_DEEP)).toBe(false);
   });
 
   it('keeps every reference inside the schema itself', () => {

@@ -8,6 +8,20 @@ import { validateOpenApi } from '../../helpers/openapi-validator';
 import { useServerTestbed } from '../../helpers/server-testbed';
 import { defineTestService } from '../../helpers/test-app';
 
+/** Where a schema uses the `default` keyword (JSON Pointers); names of properties and example values are data, not keywords. */
+function defaultKeywords(schema: unknown, path = ''): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'default') found.push(`${path}/default`);
+    if (['examples', 'example', 'enum', 'const'].includes(key)) continue;
+    if (['properties', '$defs', 'patternProperties'].includes(key)) {
+      for (const [name, child] of Object.entries(value as object)) found.push(...defaultKeywords(child, `${path}/${key}/${name}`));
+    } else found.push(...defaultKeywords(value, `${path}/${key}`));
+  }
+  return found;
+}
+
 const CRUD_ORDER = ['list', 'get', 'findOne', 'create', 'update', 'delete', 'count', 'exists'];
 
 function build(services: Service[], options: { prefix?: string; hasContext?: boolean; description?: string } = {}): OpenApiDocument {
@@ -82,7 +96,7 @@ describe('buildOpenApiDocument', () => {
       const byId = Object.fromEntries(operationsOf(document).map(({ operationId, operation }) => [operationId, operation.tags]));
       expect(byId['shop.items.get']).toEqual(['shop.items']);
       expect(byId['shop.ping']).toEqual(['shop']);
-      expect(document.tags.map((tag) => tag.name)).toEqual(['shop.categories', 'shop.items', 'shop.notes', 'shop.readings', 'shop']);
+      expect(document.tags.map((tag) => tag.name)).toEqual(['shop.categories', 'shop.counters', 'shop.items', 'shop.kinds', 'shop.notes', 'shop.readings', 'shop']);
     });
 
     it('orders services and resources by name and actions in contract order, whatever the declaration order', async () => {
@@ -95,7 +109,7 @@ describe('buildOpenApiDocument', () => {
       expect(resources).toEqual(['alpha.aa', 'alpha.ab', 'zeta.za', 'zeta.zb']);
       // A path appears where its first action comes in contract order; methods on one path follow the same order.
       expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/za'))).toEqual(['/api/za/query', '/api/za/{id}', '/api/za/find-one', '/api/za', '/api/za/count', '/api/za/exists']);
-      expect(Object.keys(document.paths['/api/za/{id}'])).toEqual(['get', 'patch', 'delete']);
+      expect(Object.keys(document.paths['/api/za/{id}']!)).toEqual(['get', 'patch', 'delete']);
       expect(Object.keys(document.paths).slice(0, 2)).toEqual(['/api/aa/query', '/api/aa/{id}']);
     });
 
@@ -113,7 +127,7 @@ describe('buildOpenApiDocument', () => {
         'POST /api/movedNotes/count moved.movedNotes.count',
         'POST /api/movedNotes/exists moved.movedNotes.exists',
       ]);
-      expect(Object.keys(document.components.schemas).some((name) => name.startsWith('off.'))).toBe(false);
+      expect(Object.keys(document.components.schemas!).some((name) => name.startsWith('off.'))).toBe(false);
     });
 
     it('puts every path under the prefix, and none under it with an empty prefix', () => {
@@ -157,15 +171,33 @@ describe('buildOpenApiDocument', () => {
       expect(Object.keys(resolve(document, where.properties.content).properties)).toEqual(['contains', 'isNull', 'isNotNull']);
       expect(Object.keys(resolve(document, where.properties.id).properties)).toEqual(['eq', 'ne', 'in', 'notIn']);
       expect(resolve(document, where.properties.id).additionalProperties).toBe(false);
-      expect(component(document, 'shop.notes.WhereLevel5').properties.AND).toMatchObject({ not: {} });
+      // Recursive: AND, OR and NOT hold nested wheres; the depth limit is stated (and checked before validation).
+      expect(where.properties.AND).toEqual({ type: 'array', minItems: 1, items: { $ref: '#/components/schemas/shop.notes.WhereNested' } });
+      expect(component(document, 'shop.notes.WhereNested').properties.NOT).toEqual({ $ref: '#/components/schemas/shop.notes.WhereNested' });
+      expect(where.description).toContain('nest at most 5 levels deep');
       expect(component(document, 'shop.notes.ListInput').properties.where).toEqual({ $ref: '#/components/schemas/shop.notes.Where' });
       expect(component(document, 'shop.notes.WhereInput').properties.where).toEqual({ $ref: '#/components/schemas/shop.notes.Where' });
     });
 
-    it('takes limit bounds from maxLimit (maximum) and defaultLimit (default)', () => {
+    it('takes limit bounds from maxLimit (maximum) and states defaultLimit in words, never as `default`', () => {
       const document = build([testbed.service.shop]);
-      expect(component(document, 'shop.notes.ListInput').properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 10, default: 3 });
-      expect(component(document, 'shop.items.ListInput').properties.limit).toMatchObject({ maximum: 100, default: 20 });
+      const notes = component(document, 'shop.notes.ListInput').properties;
+      expect(notes.limit).toEqual({ type: 'integer', minimum: 1, maximum: 10, description: "Page size, 1..10. Default: 3 (the resource's `defaultLimit`)." });
+      expect(component(document, 'shop.items.ListInput').properties.limit).toMatchObject({ maximum: 100, description: expect.stringContaining('Default: 20') });
+      expect(notes.offset.description).toContain('Default: 0.');
+      expect(notes.includeTotal.description).toContain('Default: false.');
+      expect(notes.orderBy.items.properties.direction).toEqual({ type: 'string', enum: ['asc', 'desc'], description: 'Default: `asc`.' });
+    });
+
+    it('publishes no `default` keyword in any request schema (generators read it as always present), a custom action\'s own included', async () => {
+      const tools = defineService({ name: 'tools', db: (await testbed.openDatabase()).db });
+      tools.action('page', { input: { type: 'object', properties: { size: { type: 'integer', default: 10, description: 'Rows.' }, default: { type: 'string' } } }, handler: () => 1 });
+      const document = build([testbed.service.shop, tools]);
+      const inputs = Object.entries(document.components.schemas!).filter(([name]) => /Input|Where|Condition/.test(name));
+      expect(inputs.length).toBeGreaterThan(20);
+      for (const [name, schema] of inputs) expect({ name, defaults: defaultKeywords(schema) }).toEqual({ name, defaults: [] });
+      const page = resolve(document, operationsOf(document).find(({ operationId }) => operationId === 'tools.page')!.operation.requestBody.content['application/json'].schema);
+      expect(page.properties).toEqual({ size: { type: 'integer', description: 'Rows. Default: 10.' }, default: { type: 'string' } });
     });
 
     it('documents each action output: { items, total? }, a row, a row or null, { success: true }, { count }, { exists }, 201 for create', () => {
@@ -223,20 +255,38 @@ describe('buildOpenApiDocument', () => {
         }
       }
       const statuses = [...new Set(Object.values(ERROR_CODES))].sort();
-      expect(Object.keys(document.components.responses).length).toBe(statuses.length);
+      expect(Object.keys(document.components.responses!).length).toBe(statuses.length);
     });
 
-    it('lists for each route the statuses it can answer: 401 with a context factory, 403 with access rules, 404 with an id, 409 for writes, 413/415 with a body', () => {
+    it('declares the Retry-After header of the 503 SERVICE_UNAVAILABLE response', () => {
+      const unavailable = build([testbed.service.shop]).components.responses!.ServiceUnavailable as any;
+      expect(unavailable.headers['Retry-After'].schema).toMatchObject({ type: 'integer' });
+      expect(Object.keys(unavailable.content['application/json'].examples)).toEqual(['SERVICE_UNAVAILABLE']);
+    });
+
+    it('lists for each route the statuses it can answer: 401 with a context factory, 403 with access rules, 404 with an id, 409 for writes, 413/415 with a body, 500/503 everywhere', () => {
       const statuses = (document: OpenApiDocument, operationId: string) => Object.keys(operationsOf(document).find((found) => found.operationId === operationId)!.operation.responses);
       const withContext = build([testbed.service.shop], { hasContext: true });
       const without = build([testbed.service.shop], { hasContext: false });
-      expect(statuses(without, 'shop.notes.list')).toEqual(['200', '400', '413', '415', '500']);
-      expect(statuses(withContext, 'shop.notes.list')).toEqual(['200', '400', '401', '413', '415', '500']);
-      expect(statuses(withContext, 'shop.notes.delete')).toEqual(['200', '400', '401', '404', '409', '500']);
-      expect(statuses(withContext, 'shop.items.get')).toEqual(['200', '400', '401', '403', '404', '500']);
-      expect(statuses(withContext, 'shop.items.create')).toEqual(['201', '400', '401', '403', '409', '413', '415', '500']);
-      expect(statuses(withContext, 'shop.items.update')).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '500']);
-      expect(statuses(without, 'shop.ping')).toEqual(['200', '400', '413', '415', '500', 'default']);
+      expect(statuses(without, 'shop.notes.list')).toEqual(['200', '400', '413', '415', '500', '503']);
+      expect(statuses(withContext, 'shop.notes.list')).toEqual(['200', '400', '401', '413', '415', '500', '503']);
+      expect(statuses(withContext, 'shop.notes.delete')).toEqual(['200', '400', '401', '404', '409', '500', '503']);
+      expect(statuses(withContext, 'shop.items.get')).toEqual(['200', '400', '401', '403', '404', '500', '503']);
+      expect(statuses(withContext, 'shop.items.create')).toEqual(['201', '400', '401', '403', '409', '413', '415', '500', '503']);
+      expect(statuses(withContext, 'shop.items.update')).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '500', '503']);
+      expect(statuses(without, 'shop.ping')).toEqual(['200', '400', '413', '415', '500', '503', 'default']);
+    });
+
+    it('says when a public resource route has its own scope, with 404 on its id routes and 403 on its writes', async () => {
+      const scope = () => ({ internal: { isNull: true } });
+      const scoped = await notesService('scoped', 'scopedNotes', { fields: { id: { read: true }, title: { read: true, create: true, update: true } }, routes: { get: { scope }, create: { scope }, list: { scope } } });
+      const document = build([scoped], { hasContext: false });
+      const operation = (operationId: string) => operationsOf(document).find((found) => found.operationId === operationId)!.operation;
+      expect(operation('scoped.scopedNotes.get').description).toMatch(/This route has its own scope.*A row outside the scope answers 404/);
+      expect(operation('scoped.scopedNotes.update').description).not.toMatch(/own scope/);
+      expect(Object.keys(operation('scoped.scopedNotes.create').responses)).toEqual(['201', '400', '403', '409', '413', '415', '500', '503']);
+      expect(Object.keys(operation('scoped.scopedNotes.list').responses)).toEqual(['200', '400', '413', '415', '500', '503']);
+      await expectValid(document);
     });
   });
 

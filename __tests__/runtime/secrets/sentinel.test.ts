@@ -92,7 +92,8 @@ describe('secret values on a running server', () => {
 
     // Invalid secrets only reach request time when the construction check is off.
     expect(everyTextOf(thrownBy(() => createServer({ requestLogging: false })))).not.toContain(SENTINEL);
-    const { url, close } = await testbed.start({ requestLogging: { logger: (line) => void lines.push(line) }, secrets: { validate: false }, reference: true });
+    const log = (line: string) => void lines.push(line);
+    const { url, close } = await testbed.start({ requestLogging: { logger: log }, errorLogger: log, secrets: { validate: false }, reference: true });
     const answers = [
       await request(`${url}/api/vault/use-token`, { method: 'POST', body: {} }),
       await request(`${url}/api/vault/call-webhook`, { method: 'POST', body: {} }),

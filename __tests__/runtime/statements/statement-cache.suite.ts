@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, crud, defineService, statementCacheStats, type ServerOptions } from 'tessera';
 import { BuiltBundle } from '../../helpers/bundle-loader';
 import type { DialectName } from '../../helpers/databases';
-import { defineShop, DEFAULT_CODE, LABEL_FIELDS, productRow, UPDATE_MARK, type Shop } from './statement-cache-fixture';
+import { defineShop, DEFAULT_CODE, LABEL_FIELDS, PRODUCTS, productRow, UPDATE_MARK, type Shop } from './statement-cache-fixture';
 import { HIT, idsOf, MISS, rowsOf, trackStats, UNTOUCHED, useStatementSuite, type StatsChange } from './statement-cache-helpers';
 
 /** This file's tables, apart from statement-key's (jest runs the two files in parallel). */
@@ -210,6 +210,55 @@ export function statementCacheSuite(dialect: DialectName): void {
         expect(await owned.count({ input: { where: { ownerId: { eq: 'carol' } } }, ctx: { user: 'carol' } })).toEqual({ count: 2 });
         expect(cache.change()).toEqual(UNTOUCHED);
       });
+    });
+
+    describe('spec §8 rule 2 for a route scope (routes.<action>.scope): a non-empty one skips the cache', () => {
+      const bundle = new BuiltBundle();
+      afterAll(() => bundle.remove());
+
+      /** A public resource whose list, get and count routes have a scope, undefined for `x-admin: yes`. */
+      function routedShop() {
+        const db = suite.fixture.freshDb();
+        const { products } = suite.fixture.tables;
+        const service = defineService({ name: 'routed', db });
+        const scope = ({ ctx }: { ctx: Record<string, any> }) => (ctx.admin === true ? undefined : { ownerId: { eq: ctx.user } });
+        const resource = service.resource({ name: 'products', table: products, id: products.id }).use(
+          crud({ access: 'public', fields: { id: { read: true }, name: { read: true, update: true }, ownerId: { read: true, filter: ['eq'] } }, routes: { list: { scope }, get: { scope }, count: { scope }, update: { scope } } }),
+        );
+        return { db, service, resource };
+      }
+
+      for (const { mode, title } of HANDLER_MODES) {
+        it(`${title}: leaves the stats unchanged for calls whose route scope is non-empty, and caches the others`, async () => {
+          const { db, service, resource } = routedShop();
+          const options: ServerOptions = { services: [service], docs: false, requestLogging: false, context: headerContext };
+          const app =
+            mode === 'generic' ? createServer({ ...options, compiler: false }) : mode === 'compiled' ? createServer(options) : createServer({ ...options, compilation: bundle.compilationFor(options) });
+          // Rule 4 prepares nothing for a route with its own scope: it may not run the fixed shapes.
+          expect(statementCacheStats(db)).toEqual(FRESH_STATS);
+          const url = await listen(app);
+          const cache = trackStats(db);
+          const alice = { 'x-user': 'alice' };
+
+          expect(idsOf((await postJson(`${url}/api/products/query`, {}, alice)).body)).toEqual([1, 3, 7]);
+          expect((await getJson(`${url}/api/products/3`, alice)).body).toEqual({ id: 3, name: PRODUCTS[2].name, ownerId: 'alice' });
+          expect((await getJson(`${url}/api/products/2`, alice)).status).toBe(404);
+          expect((await postJson(`${url}/api/products/count`, {}, alice)).body).toEqual({ count: 3 });
+          const patched = await fetch(`${url}/api/products/2`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...alice }, body: '{"name":"taken"}' });
+          expect(patched.status).toBe(404);
+          expect(cache.change()).toEqual(UNTOUCHED);
+
+          const admin = { 'x-admin': 'yes' };
+          expect(idsOf((await postJson(`${url}/api/products/query`, {}, admin)).body)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+          expect(cache.change()).toEqual(MISS);
+          expect((await getJson(`${url}/api/products/2`, admin)).status).toBe(200);
+          expect(cache.change()).toEqual(MISS);
+          // The same shapes in-process (no route scope): the statements the admin's calls prepared.
+          expect(idsOf(await resource.list())).toEqual([1, 2, 3, 4, 5, 6, 7]);
+          expect(await resource.get({ input: { id: 4 } })).toMatchObject({ id: 4 });
+          expect(cache.change()).toEqual({ ...HIT, hits: 2 });
+        });
+      }
     });
 
     describe('spec §8 rule 3: caching is skipped for any table with an application default or on-update function', () => {

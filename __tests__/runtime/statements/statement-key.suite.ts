@@ -81,7 +81,8 @@ export function statementKeySuite(dialect: DialectName): void {
         expect(cache.change()).toEqual(MISS);
         expect(await list([{ field: 'quantity', direction: 'asc' }], [15, 20])).toEqual([5, 4]);
         expect(cache.change()).toEqual(HIT);
-        expect(await list([{ field: 'quantity', direction: 'desc' }])).toEqual([5, 2, 7]);
+        // Products 2 and 7 share quantity 10: the key breaks the tie in the sort's direction (issue 18).
+        expect(await list([{ field: 'quantity', direction: 'desc' }])).toEqual([5, 7, 2]);
         expect(cache.change()).toEqual(MISS);
         expect(await list([{ field: 'releasedAt' }])).toEqual([2, 7, 5]);
         expect(cache.change()).toEqual(MISS);

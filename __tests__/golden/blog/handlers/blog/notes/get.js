@@ -2,138 +2,9 @@
 // blog.notes · get · GET /api/notes/:id
 'use strict';
 
-// Input of notes.get, validated by code ajv compiled ahead of time.
-function loadValidateInput() {
-  const module = { exports: {} };
-  "use strict";
-  module.exports = validate52;
-  module.exports.default = validate52;
-  const schema19 = {"type":"object","properties":{"id":{"type":"string"},"select":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["id","title","content"],"x-messages":{"enum":"field `{value}` is not readable"}}}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id"]};
+// Input of notes.get: validated by the resource's validators, compiled ahead of time.
 
-  function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-    let vErrors = null;
-    let errors = 0;
-    const evaluated0 = validate52.evaluated;
-    if(evaluated0.dynamicProps){
-      evaluated0.props = undefined;
-    }
-    if(evaluated0.dynamicItems){
-      evaluated0.items = undefined;
-    }
-    if(errors === 0){
-      if(data && typeof data == "object" && !Array.isArray(data)){
-        let missing0;
-        if((data.id === undefined) && (missing0 = "id")){
-          validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema19.required,parentSchema:schema19,data}];
-          return false;
-        }
-        else {
-          const _errs1 = errors;
-          for(const key0 in data){
-            if(!((key0 === "id") || (key0 === "select"))){
-              validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data}];
-              return false;
-              break;
-            }
-          }
-          if(_errs1 === errors){
-            if(data.id !== undefined){
-              let data0 = data.id;
-              const _errs2 = errors;
-              if(typeof data0 !== "string"){
-                validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data0}];
-                return false;
-              }
-              var valid0 = _errs2 === errors;
-            }
-            else {
-              var valid0 = true;
-            }
-            if(valid0){
-              if(data.select !== undefined){
-                let data1 = data.select;
-                const _errs4 = errors;
-                if(errors === _errs4){
-                  if(Array.isArray(data1)){
-                    if(data1.length < 1){
-                      validate52.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema19.properties.select,data:data1}];
-                      return false;
-                    }
-                    else {
-                      var valid1 = true;
-                      const len0 = data1.length;
-                      for(let i0=0; i0<len0; i0++){
-                        let data2 = data1[i0];
-                        const _errs6 = errors;
-                        if(typeof data2 !== "string"){
-                          validate52.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.select.items.type,parentSchema:schema19.properties.select.items,data:data2}];
-                          return false;
-                        }
-                        if(!(((data2 === "id") || (data2 === "title")) || (data2 === "content"))){
-                          validate52.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/enum",keyword:"enum",params:{allowedValues: schema19.properties.select.items.enum},message:"must be equal to one of the allowed values",schema:schema19.properties.select.items.enum,parentSchema:schema19.properties.select.items,data:data2}];
-                          return false;
-                        }
-                        var valid1 = _errs6 === errors;
-                        if(!valid1){
-                          break;
-                        }
-                      }
-                      if(valid1){
-                        let i1 = data1.length;
-                        let j0;
-                        if(i1 > 1){
-                          const indices0 = {};
-                          for(;i1--;){
-                            let item0 = data1[i1];
-                            if(typeof item0 !== "string"){
-                              continue;
-                            }
-                            if(typeof indices0[item0] == "number"){
-                              j0 = indices0[item0];
-                              validate52.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema19.properties.select,data:data1}];
-                              return false;
-                              break;
-                            }
-                            indices0[item0] = i1;
-                          }
-                        }
-                      }
-                    }
-                  }
-                  else {
-                    validate52.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema19.properties.select.type,parentSchema:schema19.properties.select,data:data1}];
-                    return false;
-                  }
-                }
-                var valid0 = _errs4 === errors;
-              }
-              else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-      else {
-        validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data}];
-        return false;
-      }
-    }
-    validate52.errors = vErrors;
-    return errors === 0;
-  }
-  validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-  return module.exports;
-}
-const validateInput = loadValidateInput();
-
-// blog.notes policy (columns not listed are hidden everywhere):
-//   access: 'public'
-//   fields.id: read; filter eq, in; sort
-//   fields.title: read; create; update; filter eq, contains, startsWith; sort
-//   fields.content: read; create; update; filter contains, isNull, isNotNull
-//   defaultLimit 20, maxLimit 100
+// blog.notes: its policy and input validators are in ./resource.js.
 
 // The :id path segment is a string; notes.id holds string values.
 function parseId(raw) {
@@ -142,8 +13,8 @@ function parseId(raw) {
 
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
-  // In-process calls of this action use the same ahead-of-time validator (no code generation at run time).
-  resource.validators.install('get', validateInput);
+  // Compiled ahead of time (./resource.js) and installed into the resource before this handler is created.
+  const validateInput = resource.validators.get('get');
 
   return async function getNotes(req, res, next) {
     let ctx;

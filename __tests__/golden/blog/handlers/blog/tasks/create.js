@@ -2,112 +2,14 @@
 // blog.tasks · create · POST /api/tasks
 'use strict';
 
-// Input of tasks.create, validated by code ajv compiled ahead of time.
-function loadValidateInput() {
-  const module = { exports: {} };
-  "use strict";
-  module.exports = validate52;
-  module.exports.default = validate52;
-  const schema19 = {"type":"object","properties":{"title":{"type":"string"},"done":{"type":"boolean"},"contactEmail":{"type":["string","null"]}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` is not writable","minProperties":"data must name at least one field to update"},"required":["title"]};
+// Input of tasks.create: validated by the resource's validators, compiled ahead of time.
 
-  function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-    let vErrors = null;
-    let errors = 0;
-    const evaluated0 = validate52.evaluated;
-    if(evaluated0.dynamicProps){
-      evaluated0.props = undefined;
-    }
-    if(evaluated0.dynamicItems){
-      evaluated0.items = undefined;
-    }
-    if(errors === 0){
-      if(data && typeof data == "object" && !Array.isArray(data)){
-        let missing0;
-        if((data.title === undefined) && (missing0 = "title")){
-          validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema19.required,parentSchema:schema19,data}];
-          return false;
-        }
-        else {
-          const _errs1 = errors;
-          for(const key0 in data){
-            if(!(((key0 === "title") || (key0 === "done")) || (key0 === "contactEmail"))){
-              validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data}];
-              return false;
-              break;
-            }
-          }
-          if(_errs1 === errors){
-            if(data.title !== undefined){
-              let data0 = data.title;
-              const _errs2 = errors;
-              if(typeof data0 !== "string"){
-                validate52.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema19.properties.title.type,parentSchema:schema19.properties.title,data:data0}];
-                return false;
-              }
-              var valid0 = _errs2 === errors;
-            }
-            else {
-              var valid0 = true;
-            }
-            if(valid0){
-              if(data.done !== undefined){
-                let data1 = data.done;
-                const _errs4 = errors;
-                if(typeof data1 !== "boolean"){
-                  validate52.errors = [{instancePath:instancePath+"/done",schemaPath:"#/properties/done/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema19.properties.done.type,parentSchema:schema19.properties.done,data:data1}];
-                  return false;
-                }
-                var valid0 = _errs4 === errors;
-              }
-              else {
-                var valid0 = true;
-              }
-              if(valid0){
-                if(data.contactEmail !== undefined){
-                  let data2 = data.contactEmail;
-                  const _errs6 = errors;
-                  if((typeof data2 !== "string") && (data2 !== null)){
-                    validate52.errors = [{instancePath:instancePath+"/contactEmail",schemaPath:"#/properties/contactEmail/type",keyword:"type",params:{type: schema19.properties.contactEmail.type},message:"must be string,null",schema:schema19.properties.contactEmail.type,parentSchema:schema19.properties.contactEmail,data:data2}];
-                    return false;
-                  }
-                  var valid0 = _errs6 === errors;
-                }
-                else {
-                  var valid0 = true;
-                }
-              }
-            }
-          }
-        }
-      }
-      else {
-        validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data}];
-        return false;
-      }
-    }
-    validate52.errors = vErrors;
-    return errors === 0;
-  }
-  validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-  return module.exports;
-}
-const validateInput = loadValidateInput();
-
-// blog.tasks policy (columns not listed are hidden everywhere):
-//   access: authorize, scope
-//   fields.id: read; filter eq, in; sort
-//   fields.title: read; create; update; filter contains; sort
-//   fields.done: read; create; update; filter eq
-//   fields.ownerId: read
-//   fields.contactEmail: read (scrubbed); create; update
-//   fields.createdAt: read; filter gt, lt, between; sort
-//   defaultLimit 20, maxLimit 100
+// blog.tasks: its policy and input validators are in ./resource.js.
 
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
-  // In-process calls of this action use the same ahead-of-time validator (no code generation at run time).
-  resource.validators.install('create', validateInput);
+  // Compiled ahead of time (./resource.js) and installed into the resource before this handler is created.
+  const validateInput = resource.validators.get('create');
 
   return async function createTasks(req, res, next) {
     let ctx;

@@ -2,89 +2,9 @@
 // blog.tasks · delete · DELETE /api/tasks/:id
 'use strict';
 
-// Input of tasks.delete, validated by code ajv compiled ahead of time.
-function loadValidateInput() {
-  const module = { exports: {} };
-  "use strict";
-  module.exports = validate52;
-  module.exports.default = validate52;
-  const schema19 = {"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id"]};
+// Input of tasks.delete: validated by the resource's validators, compiled ahead of time.
 
-  function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-    let vErrors = null;
-    let errors = 0;
-    const evaluated0 = validate52.evaluated;
-    if(evaluated0.dynamicProps){
-      evaluated0.props = undefined;
-    }
-    if(evaluated0.dynamicItems){
-      evaluated0.items = undefined;
-    }
-    if(errors === 0){
-      if(data && typeof data == "object" && !Array.isArray(data)){
-        let missing0;
-        if((data.id === undefined) && (missing0 = "id")){
-          validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'",schema:schema19.required,parentSchema:schema19,data}];
-          return false;
-        }
-        else {
-          const _errs1 = errors;
-          for(const key0 in data){
-            if(!(key0 === "id")){
-              validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema19,data}];
-              return false;
-              break;
-            }
-          }
-          if(_errs1 === errors){
-            if(data.id !== undefined){
-              let data0 = data.id;
-              const _errs2 = errors;
-              if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-                validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema19.properties.id.type,parentSchema:schema19.properties.id,data:data0}];
-                return false;
-              }
-              if(errors === _errs2){
-                if((typeof data0 == "number") && (isFinite(data0))){
-                  if(data0 > 9007199254740991 || isNaN(data0)){
-                    validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema19.properties.id,data:data0}];
-                    return false;
-                  }
-                  else {
-                    if(data0 < -9007199254740991 || isNaN(data0)){
-                      validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991",schema:-9007199254740991,parentSchema:schema19.properties.id,data:data0}];
-                      return false;
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-      else {
-        validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema19.type,parentSchema:schema19,data}];
-        return false;
-      }
-    }
-    validate52.errors = vErrors;
-    return errors === 0;
-  }
-  validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-  return module.exports;
-}
-const validateInput = loadValidateInput();
-
-// blog.tasks policy (columns not listed are hidden everywhere):
-//   access: authorize, scope
-//   fields.id: read; filter eq, in; sort
-//   fields.title: read; create; update; filter contains; sort
-//   fields.done: read; create; update; filter eq
-//   fields.ownerId: read
-//   fields.contactEmail: read (scrubbed); create; update
-//   fields.createdAt: read; filter gt, lt, between; sort
-//   defaultLimit 20, maxLimit 100
+// blog.tasks: its policy and input validators are in ./resource.js.
 
 // The :id path segment is a string; tasks.id holds integer values.
 function parseId(raw) {
@@ -93,8 +13,8 @@ function parseId(raw) {
 
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
-  // In-process calls of this action use the same ahead-of-time validator (no code generation at run time).
-  resource.validators.install('delete', validateInput);
+  // Compiled ahead of time (./resource.js) and installed into the resource before this handler is created.
+  const validateInput = resource.validators.get('delete');
 
   return async function deleteTasks(req, res, next) {
     let ctx;

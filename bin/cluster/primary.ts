@@ -1,0 +1,134 @@
+// The primary process of `tessera start --workers N` and of a bundle with TESSERA_WORKERS: forks N workers
+// through node:cluster, listens on the port itself and hands each accepted connection to the next serving
+// worker, prints the listening lines once all workers serve, starts a new worker when one dies, and on
+// SIGTERM or SIGINT stops accepting first, then stops every worker gracefully (each drains, closes its
+// pools and exits 0), then exits 0. A second signal kills the workers and exits at once.
+//
+// Why not node:cluster's own port sharing: its primary keeps accepting until the last worker has closed its
+// server, and closes the connections it accepted meanwhile when that worker leaves: clients reconnecting
+// during a shutdown see resets. Owning the listening socket, the primary stops accepting before anything
+// else, as a single process does.
+import cluster, { type Worker } from 'node:cluster';
+import net from 'node:net';
+import { exitWithError } from '../exit-with-error';
+import { SHUTDOWN_MESSAGE } from '../shutdown';
+import { CONNECTION_MESSAGE, describeListenError } from './worker-connections';
+
+/** What a worker sends once it serves: the lines serve() would have printed. */
+export interface ListeningMessage {
+  type: 'tessera:listening';
+  lines: string[];
+}
+
+export function isListeningMessage(message: unknown): message is ListeningMessage {
+  const candidate = message as Partial<ListeningMessage> | null;
+  return typeof candidate === 'object' && candidate !== null && candidate.type === 'tessera:listening' && Array.isArray(candidate.lines);
+}
+
+/**
+ * What runs in the primary beside the workers, started once they all serve and stopped before the primary
+ * exits. This is where the monitoring dashboard plugs in: it serves its own port from the primary and
+ * aggregates the workers' telemetry (prom-client's AggregatorRegistry reads every worker over cluster IPC).
+ */
+export interface PrimaryService {
+  start(workers: () => readonly Worker[]): void | Promise<void>;
+  stop(): void | Promise<void>;
+}
+
+export interface PrimaryOptions {
+  workers: number;
+  port: number;
+  /** The interface to listen on; all when undefined. */
+  host?: string;
+  services?: readonly PrimaryService[];
+}
+
+/** A worker that dies sooner than this after its start is restarted after RESTART_DELAY_MS, so a crash loop cannot spin. */
+const EARLY_DEATH_MS = 5_000;
+const RESTART_DELAY_MS = 1_000;
+const SIGNAL_EXIT_CODES: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
+function say(line: string): void {
+  process.stdout.write(`tessera: ${line}\n`);
+}
+
+export function runPrimary({ workers: count, port, host, services = [] }: PrimaryOptions): void {
+  const startedAt = new Map<Worker, number>();
+  /** Workers that serve, in the order connections go to them. */
+  const serving: Worker[] = [];
+  let next = 0;
+  let announced = false;
+  let firstLines: string[] | null = null;
+  let isStopping = false;
+
+  // pauseOnConnect: the primary reads nothing; the worker that gets the socket reads the request.
+  const listener = net.createServer({ pauseOnConnect: true }, (socket) => {
+    if (serving.length === 0) return socket.destroy(); // every worker died at once: nothing can answer it
+    const worker = serving[next++ % serving.length];
+    worker.send(CONNECTION_MESSAGE, socket, { keepOpen: false }, (error) => {
+      if (error) socket.destroy();
+    });
+  });
+  listener.once('error', (error: NodeJS.ErrnoException) => exitWithError(describeListenError(error, port, host)));
+
+  const fork = (): void => {
+    if (isStopping) return;
+    const worker = cluster.fork();
+    startedAt.set(worker, Date.now());
+    worker.on('message', (message) => {
+      if (!isListeningMessage(message)) return;
+      serving.push(worker);
+      firstLines ??= message.lines;
+      if (announced || serving.length < count) return;
+      announced = true;
+      const [first, ...rest] = firstLines;
+      process.stdout.write([first, ...rest, `  Workers:   ${count} (node:cluster, pid ${process.pid})`].join('\n') + '\n');
+      // The dashboard plugs in here (PrimaryService), once every worker serves.
+      for (const service of services) void service.start(() => Object.values(cluster.workers ?? {}).filter((each): each is Worker => each !== undefined));
+    });
+  };
+
+  const finish = async (): Promise<void> => {
+    for (const service of services) await service.stop();
+    say('stopped');
+    process.exit(0);
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const started = startedAt.get(worker) ?? Date.now();
+    startedAt.delete(worker);
+    const index = serving.indexOf(worker);
+    if (index !== -1) serving.splice(index, 1);
+    if (isStopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) void finish();
+      return;
+    }
+    const delay = Date.now() - started < EARLY_DEATH_MS ? RESTART_DELAY_MS : 0;
+    say(`worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another${delay > 0 ? ` in ${delay} ms` : ''}`);
+    setTimeout(fork, delay);
+  });
+
+  let signals = 0;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (++signals > 1) {
+        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+        process.exit(SIGNAL_EXIT_CODES[signal]);
+      }
+      isStopping = true;
+      // Refuse new connections first; the workers then finish what they were handed.
+      listener.close();
+      const running = Object.values(cluster.workers ?? {}).filter((each): each is Worker => each !== undefined);
+      say(`${signal}: stopping ${running.length} workers; each finishes its requests in flight`);
+      if (running.length === 0) return void finish();
+      for (const worker of running) {
+        if (serving.includes(worker)) worker.send(SHUTDOWN_MESSAGE);
+        else worker.process.kill('SIGTERM'); // still starting: nothing in flight
+      }
+    });
+  }
+
+  listener.listen(port, host, () => {
+    for (let index = 0; index < count; index++) fork();
+  });
+}

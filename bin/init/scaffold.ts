@@ -1,0 +1,77 @@
+// `tessera init [dir]`: writes a project that serves a working API after `npm install && npm start`: one table
+// (schema.ts), one resource (app.ts), drizzle-kit's settings, a tsconfig and a package.json. The files live in
+// templates/init/; the package.json is written here, pinning the versions Tessera itself is tested with.
+import fs from 'node:fs';
+import path from 'node:path';
+import { tesseraPackage } from '../../runtime/package-info';
+
+/** templates/ beside the compiled code's folders (the repository's, or lib/ in the installed package). */
+const TEMPLATES_DIR = path.join(__dirname, '..', '..', 'templates');
+
+/** The template files, copied as they are; `gitignore` becomes `.gitignore` (npm leaves dotfiles out of packages). */
+const TEMPLATE_FILES: readonly { readonly from: string; readonly to: string }[] = [
+  { from: 'app.ts', to: 'app.ts' },
+  { from: 'schema.ts', to: 'schema.ts' },
+  { from: 'drizzle.config.ts', to: 'drizzle.config.ts' },
+  { from: 'tsconfig.json', to: 'tsconfig.json' },
+  { from: 'gitignore', to: '.gitignore' },
+];
+
+/** The packages of a new project, at the versions Tessera's own tests use (its devDependencies). */
+const DEPENDENCIES = ['better-sqlite3', 'drizzle-orm'];
+const DEV_DEPENDENCIES = ['@types/better-sqlite3', '@types/node', 'drizzle-kit', 'typescript'];
+
+/** A folder that exists and holds files (a fresh clone's .git counts): init never writes over a project. */
+export class InitError extends Error {
+  override name = 'InitError';
+}
+
+export interface InitReport {
+  /** The folder as the user named it. */
+  readonly dir: string;
+  readonly files: readonly string[];
+}
+
+/** An npm package name from the folder's name: lower case, with what npm refuses replaced by `-`. */
+export function packageName(folder: string): string {
+  const name = path.basename(folder).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[._-]+/, '');
+  return name === '' ? 'tessera-app' : name;
+}
+
+function versionsOf(names: readonly string[], devDependencies: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, devDependencies[name]]));
+}
+
+function packageJson(folder: string): string {
+  const { root, version } = tesseraPackage();
+  const own = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  const project = {
+    name: packageName(folder),
+    version: '0.1.0',
+    private: true,
+    type: 'module',
+    scripts: {
+      // drizzle-kit push makes the database match schema.ts first (it creates the table on the first run).
+      dev: 'drizzle-kit push && tessera dev app.ts',
+      start: 'drizzle-kit push && tessera start app.ts',
+      build: 'tessera build app.ts --out dist',
+      'db:push': 'drizzle-kit push',
+    },
+    dependencies: { ...versionsOf(DEPENDENCIES, own.devDependencies), tessera: `^${version}` },
+    devDependencies: versionsOf(DEV_DEPENDENCIES, own.devDependencies),
+  };
+  return JSON.stringify(project, null, 2) + '\n';
+}
+
+/** Writes the project into `dir` (relative to process.cwd()), which must be missing or empty. */
+export function scaffold(dir: string): InitReport {
+  const folder = path.resolve(process.cwd(), dir);
+  if (fs.existsSync(folder) && (!fs.statSync(folder).isDirectory() || fs.readdirSync(folder).length > 0)) {
+    throw new InitError(`${dir} is not an empty folder: choose a new one (tessera init my-api)`);
+  }
+  fs.mkdirSync(folder, { recursive: true });
+  const templates = path.join(TEMPLATES_DIR, 'init');
+  fs.writeFileSync(path.join(folder, 'package.json'), packageJson(folder));
+  for (const file of TEMPLATE_FILES) fs.copyFileSync(path.join(templates, file.from), path.join(folder, file.to));
+  return { dir, files: ['package.json', ...TEMPLATE_FILES.map((file) => file.to)] };
+}

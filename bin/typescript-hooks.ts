@@ -1,0 +1,31 @@
+// Lets Node load TypeScript entries, ES modules and CommonJS alike: tsx's ESM hooks (module.register), its
+// CommonJS require hook and ours (esm-format-hooks.mjs), registered once, only by commands that load a source
+// entry (never by a bundle).
+import { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+/** The part of `tsx/esm/api` and `tsx/cjs/api` used here (their types need a newer moduleResolution). */
+interface TsxApi {
+  register(): unknown;
+}
+
+/** Imports a module with Node's own loader (a real import(), which TypeScript would otherwise rewrite). */
+const importModule = require('../runtime/native-import.js') as (specifier: string) => Promise<unknown>;
+
+let registered: Promise<void> | null = null;
+
+/** A query that makes esm-format-hooks.mjs load a file as an ES module. */
+export const ESM_FORMAT_QUERY = 'tessera-format=module';
+
+/** Registers tsx for `import()` and `require()` of .ts/.tsx/.mts/.cts files; later calls do nothing. */
+export function registerTypeScriptHooks(): Promise<void> {
+  registered ??= (async () => {
+    // tsx's CommonJS build of its ESM api resolves its loader to a path that does not exist (tsx 4.23):
+    // its ES module build resolves it right. Loaded here, not at the top: a bundle must not load tsx or esbuild.
+    ((await importModule('tsx/esm/api')) as TsxApi).register();
+    (require('tsx/cjs/api') as TsxApi).register();
+    // Registered last, so it runs first and can overrule the format tsx infers from the package's `type`.
+    register(pathToFileURL(require.resolve('./esm-format-hooks.mjs')));
+  })();
+  return registered;
+}

@@ -1,0 +1,40 @@
+// What a compilation brings per crud resource (issue 11): the validators of all its actions, compiled ahead of
+// time, and the fingerprint of the definitions they come from. A bundle registers them before its application
+// loads, so calls the application makes while it loads validate without compiling anything (a bundle may run
+// with code generation from strings disallowed); createServer installs them again for the resources it serves.
+import type { CrudActionName } from '../actions';
+import type { CrudRuntime } from '../crud/crud-runtime';
+import { SetupError } from '../errors';
+import type { Validator } from '../validation';
+
+/** A resource module's exports (`handlers/<service>/<resource>/resource.js`). */
+export interface CompiledResource {
+  readonly fingerprint: string;
+  readonly validators: Readonly<Record<CrudActionName, Validator>>;
+}
+
+const registered = new Map<string, CompiledResource>();
+
+/** A bundle's resources, by label (`blog.notes`), for the resources its application is about to define. */
+export function registerCompiledResources(resources: Readonly<Record<string, CompiledResource>>): void {
+  for (const [label, resource] of Object.entries(resources)) registered.set(label, resource);
+}
+
+function install(rt: CrudRuntime, resource: CompiledResource): void {
+  for (const [action, validate] of Object.entries(resource.validators) as [CrudActionName, Validator][]) rt.validators.install(action, validate);
+}
+
+/** Called as a resource is defined: uses the registered validators when they were compiled from these very definitions. */
+export function installRegisteredValidators(rt: CrudRuntime): void {
+  const resource = registered.get(rt.label);
+  if (resource !== undefined && resource.fingerprint === rt.validators.fingerprint) install(rt, resource);
+}
+
+/** createServer: a compilation's validators into the resources it serves; a stale one is refused. */
+export function installCompiledValidators(rt: CrudRuntime, resource: CompiledResource | undefined): void {
+  if (resource === undefined) throw new SetupError(`compilation has no module for ${rt.label}: run tessera build again`);
+  if (resource.fingerprint !== rt.validators.fingerprint) {
+    throw new SetupError(`compilation was built from other definitions of ${rt.label}: run tessera build again`);
+  }
+  install(rt, resource);
+}

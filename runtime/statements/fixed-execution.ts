@@ -1,0 +1,87 @@
+// What the compiled handlers need to run a fixed shape (issue 11) without Drizzle: the statement of the SQL the
+// compiler wrote, through the driver's own prepared statement (the dialect's rawStatement), held by the statement
+// cache like any prepared statement (spec §8: counted, evicted, switched off with `statementCache: false`); and
+// the decoders of the readable columns whose driver values Drizzle maps (dates, numerics…), for the row writer.
+import { createHash } from 'node:crypto';
+import { Column } from 'drizzle-orm';
+import type { CrudRuntime } from '../crud/crud-runtime';
+import type { RawStatement } from '../dialects/dialect';
+
+/** The name PostgreSQL knows the statement by: a digest of its text, as the statement cache names its own. */
+function nameOf(text: string): string {
+  return `tessera_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+}
+
+function cachedStatement(rt: CrudRuntime, key: string, text: string, isPreloaded: boolean): RawStatement | null {
+  const cache = rt.statementCache;
+  if (cache === null || !cache.isEnabled) return null;
+  const prepare = (): RawStatement => rt.dialect.rawStatement(rt.db, text, nameOf(text));
+  // spec §8 rule 4: the default get and list statements are prepared while the server is built.
+  if (isPreloaded) cache.preload(key, prepare);
+  return {
+    rows: (values) => cache.statement(key, prepare).rows(values),
+    run: (values) => cache.statement(key, prepare).run(values),
+  };
+}
+
+/** The shapes of spec §8 rule 4: prepared while the server is built. */
+const PREPARED_AT_CONSTRUCTION = new Set(['getById', 'listPage']);
+
+function fixedKey(rt: CrudRuntime, shape: string, limit?: number): string {
+  return limit === undefined ? `${rt.statementPrefix}fixed|${shape}` : `${rt.statementPrefix}fixed|${shape}|${limit}`;
+}
+
+/** The statement of a fixed shape, or null when the statement cache is off (the handler then takes the runtime path). */
+export function fixedStatement(rt: CrudRuntime, shape: string, text: string): RawStatement | null {
+  return cachedStatement(rt, fixedKey(rt, shape), text, PREPARED_AT_CONSTRUCTION.has(shape));
+}
+
+/**
+ * Whether a compiled handler prepared the default statement of this action as a fixed shape (spec §8 rule 4
+ * then holds through it, and the server need not prepare Drizzle's as well).
+ */
+export function holdsFixedDefault(rt: CrudRuntime, action: 'get' | 'list'): boolean {
+  const cache = rt.statementCache;
+  if (cache === null) return false;
+  if (action === 'get') return cache.has(fixedKey(rt, 'getById'));
+  return cache.has(fixedKey(rt, 'listPage')) || cache.has(fixedKey(rt, 'listPage', rt.defaultLimit));
+}
+
+/** For a dialect that writes the page size into the SQL: the page statement of each size, as its own shape. */
+export function fixedPageStatements(rt: CrudRuntime, shape: string, [before, after]: readonly [string, string]): ((limit: number) => RawStatement) | null {
+  const cache = rt.statementCache;
+  if (cache === null || !cache.isEnabled) return null;
+  const statements = new Map<number, RawStatement>();
+  const statementOf = (limit: number): RawStatement => {
+    let statement = statements.get(limit);
+    if (statement === undefined) {
+      // `limit` passed validation: an integer from 1 to maxLimit.
+      statement = cachedStatement(rt, fixedKey(rt, shape, limit), `${before}${limit}${after}`, limit === rt.defaultLimit)!;
+      statements.set(limit, statement);
+    }
+    return statement;
+  };
+  // spec §8 rule 4: the default page is prepared while the server is built.
+  statementOf(rt.defaultLimit);
+  return statementOf;
+}
+
+/** Whether Drizzle maps the column's driver values (otherwise the value is used as the driver gives it). */
+export function hasDecoder(column: Column): boolean {
+  return column.mapFromDriverValue !== Column.prototype.mapFromDriverValue;
+}
+
+export type Decoders = Readonly<Record<string, (value: unknown) => unknown>>;
+
+const decodersOf = new WeakMap<CrudRuntime, Decoders>();
+
+/** The readable columns' decoders, by field key, for those that have one (a driver null is never decoded). */
+export function readableDecoders(rt: CrudRuntime): Decoders {
+  let decoders = decodersOf.get(rt);
+  if (decoders === undefined) {
+    const made: Record<string, (value: unknown) => unknown> = Object.create(null);
+    for (const field of rt.readable) if (hasDecoder(field.column)) made[field.key] = (value) => field.column.mapFromDriverValue(value);
+    decodersOf.set(rt, (decoders = Object.freeze(made)));
+  }
+  return decoders;
+}

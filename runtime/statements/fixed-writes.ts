@@ -1,0 +1,64 @@
+// create and update on a resource whose shapes are fixed (issue 11), on the databases that answer the written
+// row from the write itself (RETURNING: SQLite, PostgreSQL): each set of written columns is one statement, its SQL
+// Drizzle's once, then the driver's own prepared statement held by the statement cache; values bind through the
+// columns' encoders; the row comes back as an array for the generated row writer. No Drizzle per request.
+import { is, Param, Placeholder, type SQL } from 'drizzle-orm';
+import type { CrudRuntime } from '../crud/crud-runtime';
+import { byIdPlaceholder, updateValues, valuePlaceholders, writeShape, type PreparableQuery, type RawStatement } from '../dialects/dialect';
+import { statementName } from '../crud/read-queries';
+
+interface BoundStatement {
+  readonly statement: RawStatement;
+  /** The statement's values, in placeholder order, from the named values of a call. */
+  bind(values: Record<string, unknown>): unknown[];
+}
+
+type Binder = (values: Record<string, unknown>) => unknown;
+
+/** One placeholder's value: through its column's encoder when it has one; a fixed value (a column default) as is. */
+function binderOf(param: unknown): Binder {
+  const wrapped = is(param, Param) ? param : null;
+  const value = wrapped !== null ? wrapped.value : param;
+  if (!is(value, Placeholder)) return () => value;
+  const key = value.name;
+  const encoder = wrapped?.encoder;
+  return encoder === undefined ? (values) => values[key] : (values) => encoder.mapToDriverValue(values[key]);
+}
+
+function boundStatement(rt: CrudRuntime, query: PreparableQuery): BoundStatement {
+  const { sql: text, params } = query.toSQL();
+  const binders = params.map(binderOf);
+  return {
+    statement: rt.dialect.rawStatement(rt.db, text, statementName(query)),
+    bind: (values) => binders.map((binder) => binder(values)),
+  };
+}
+
+type Rows = unknown[][] | Promise<unknown[][]>;
+
+/**
+ * The rows a write answers: `data` decides the shape (the written columns) and builds its statement once, `values`
+ * binds it (data, plus the id for an update). Null when the statement cache is off or the database has no RETURNING.
+ */
+function fixedWrite(rt: CrudRuntime, operation: 'insert' | 'update', build: (data: Record<string, unknown>) => PreparableQuery) {
+  const cache = rt.statementCache;
+  if (cache === null || !cache.isEnabled || !rt.dialect.hasReturning) return null;
+  return (data: Record<string, unknown>, values: Record<string, unknown>): Rows => {
+    const bound = cache.statement(`${rt.statementPrefix}fixed|${writeShape(operation, data)}`, () => boundStatement(rt, build(data)));
+    return bound.statement.rows(bound.bind(values));
+  };
+}
+
+/** `insert … returning` the readable fields, one statement per set of written columns; null when not available. */
+export function fixedInsert(rt: CrudRuntime): ((data: Record<string, unknown>) => Rows) | null {
+  const write = fixedWrite(rt, 'insert', (data) => rt.db.insert(rt.table).values(valuePlaceholders(rt.table, data)).returning(rt.defaultSelection));
+  return write === null ? null : (data) => write(data, data);
+}
+
+/** `update … where pk = :id returning` the readable fields; no row when there is none with that id. */
+export function fixedUpdate(rt: CrudRuntime): ((data: Record<string, unknown>, id: unknown) => Rows) | null {
+  const write = fixedWrite(rt, 'update', (data) =>
+    rt.db.update(rt.table).set(valuePlaceholders(rt.table, data) as Record<string, SQL>).where(byIdPlaceholder(rt.pkColumn)).returning(rt.defaultSelection),
+  );
+  return write === null ? null : (data, id) => write(data, updateValues(data, id));
+}
