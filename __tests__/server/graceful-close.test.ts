@@ -150,6 +150,17 @@ describe('app.close()', () => {
     await expect(app.close({ gracePeriod: 100 })).resolves.toEqual({ cutConnections: 1 });
   });
 
+  it('closes a server that was still binding when close() was called, once it is bound', async () => {
+    const app = createServer({ requestLogging: false, compiler: false });
+    apps.push(app);
+    const server = app.listen(0, '127.0.0.1');
+    const serverClosed = new Promise((resolve) => server.once('close', resolve));
+    expect(server.listening).toBe(false);
+    await app.close({ gracePeriod: 0, closeDatabases: false });
+    await serverClosed;
+    expect(server.listening).toBe(false);
+  });
+
   it('answers the same promise when called twice', async () => {
     const { app } = await start();
     const first = app.close();

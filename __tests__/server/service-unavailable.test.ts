@@ -156,7 +156,7 @@ describe('SQLite locked by another process past the busy timeout', () => {
     try {
       for (const statement of sqliteSchema.DDL) served.exec(statement);
       clearRegistry();
-      const database = { dialect: 'sqlite', db: drizzleSqlite(served), tables: { notes: sqliteSchema.notes, items: sqliteSchema.items, categories: sqliteSchema.categories, readings: sqliteSchema.readings, counters: sqliteSchema.counters } };
+      const database = { dialect: 'sqlite', db: drizzleSqlite(served), tables: { notes: sqliteSchema.notes, items: sqliteSchema.items, categories: sqliteSchema.categories, readings: sqliteSchema.readings, counters: sqliteSchema.counters, kinds: sqliteSchema.kinds } };
       const service = defineTestService(database as unknown as TestDatabase);
       const server = await listen({ services: [service.shop], errorLogger: false }, { mode: 'compiled' });
       try {

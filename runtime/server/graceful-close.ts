@@ -96,6 +96,8 @@ export class ServerLifecycle {
     this.#isStopping = true;
     const gracePeriod = options.gracePeriod ?? this.#gracePeriod;
     const tracked = [...this.#servers].filter(([server]) => server.listening);
+    // close() right after listen(): a server still binding would bind anyway and stay open; it closes once bound.
+    for (const [server] of this.#servers) if (!server.listening) server.once('listening', () => server.close());
     const others = (options.servers ?? []).filter((server) => !this.#servers.has(server) && server.listening);
 
     let deadline: NodeJS.Timeout | undefined;
