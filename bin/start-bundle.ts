@@ -41,7 +41,7 @@ export async function startBundle(start: BundleStart): Promise<Server | null> {
     registerCompiledResources((start.compilation as { resources?: Parameters<typeof registerCompiledResources>[0] }).resources ?? {});
     const { options } = await loadEntry(entry, { typescript: false });
     if (workers !== null && cluster.isPrimary) {
-      runPrimary({ workers, port, host, services: primaryServices(options) });
+      await runPrimary({ workers, port, host, services: primaryServices(options) });
       return null;
     }
     const documentation = start.documentation === undefined ? {} : { documentation: start.documentation };

@@ -67,6 +67,38 @@ describe('the dashboard from the CLI', () => {
     await expectWatched(server.url, dashboardLine(server.stdout()));
   }, 120_000);
 
+  it('is served once, by the primary, for a server with workers: it counts the requests the workers answered', async () => {
+    const env = await environment();
+    const cli = await startCli(['start', ENTRY, '--port', String(await freePort()), '--workers', '2'], env, CLI_TIMEOUT_MS);
+    running.push(cli);
+    const url = dashboardLine(cli.stdout());
+    expect(cli.stdout()).toMatch(/^ {2}Workers: {3}2 /m);
+    for (let index = 0; index < 6; index++) expect((await fetch(`${cli.url}/api/notes/1`)).status).toBe(200);
+    // Each worker reports its telemetry to the primary once a second.
+    const headers = { authorization: `Bearer ${TOKEN}` };
+    let requests = 0;
+    for (let attempt = 0; attempt < 50 && requests < 6; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const summary = (await (await fetch(`${url}/api/summary`, { headers })).json()) as any;
+      requests = summary.operations.find((each: { operation: string }) => each.operation === 'watched.notes.get')?.requests ?? 0;
+    }
+    expect(requests).toBe(6);
+  }, CLI_TIMEOUT_MS);
+
+  it('stops a server with workers with one line when the dashboard port is taken, before the API listens', async () => {
+    const env = await environment();
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(Number(env.DASHBOARD_PORT), '127.0.0.1', () => resolve()));
+    try {
+      const result = await spawnCli(['start', ENTRY, '--port', String(await freePort()), '--workers', '2'], env, CLI_TIMEOUT_MS);
+      expect(result.code).toBe(1);
+      expect(stderrLines(result.stderr)).toEqual([`tessera: dashboard: 127.0.0.1:${env.DASHBOARD_PORT} is already in use`]);
+      expect(result.stdout).toBe('');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, CLI_TIMEOUT_MS);
+
   it('refuses to start beyond loopback without auth: one line naming the dashboard, exit code 1', async () => {
     const env = await environment();
     const result = await spawnCli(['start', ENTRY, '--port', String(await freePort())], { ...env, DASHBOARD_TOKEN: undefined, DASHBOARD_HOST: '0.0.0.0' }, CLI_TIMEOUT_MS);

@@ -14,7 +14,7 @@ export function primaryServices(options: Record<string, unknown>): PrimaryServic
     {
       async start() {
         running = await startDashboard(collector);
-        process.stdout.write(`  Dashboard: ${running.url}\n`);
+        return [`  Dashboard: ${running.url}`];
       },
       async stop() {
         await running?.close(); // writes the minute in progress to its history

@@ -26,12 +26,14 @@ export function isListeningMessage(message: unknown): message is ListeningMessag
 }
 
 /**
- * What runs in the primary beside the workers, started once they all serve and stopped before the primary
- * exits. This is where the monitoring dashboard plugs in: it serves its own port from the primary and
- * aggregates the workers' telemetry (prom-client's AggregatorRegistry reads every worker over cluster IPC).
+ * What runs in the primary beside the workers: started before the port is taken (a service that cannot start
+ * stops the start with one line, as in a single process) and stopped before the primary exits. This is where
+ * the monitoring dashboard plugs in: it serves its own port from the primary and aggregates the workers'
+ * telemetry (prom-client's AggregatorRegistry reads every worker over cluster IPC).
  */
 export interface PrimaryService {
-  start(workers: () => readonly Worker[]): void | Promise<void>;
+  /** Starts the service; answers the lines to print after the listening lines. */
+  start(): Promise<readonly string[]>;
   stop(): void | Promise<void>;
 }
 
@@ -52,7 +54,13 @@ function say(line: string): void {
   process.stdout.write(`tessera: ${line}\n`);
 }
 
-export function runPrimary({ workers: count, port, host, services = [] }: PrimaryOptions): void {
+export async function runPrimary({ workers: count, port, host, services = [] }: PrimaryOptions): Promise<void> {
+  const serviceLines: string[] = [];
+  try {
+    for (const service of services) serviceLines.push(...(await service.start()));
+  } catch (error) {
+    exitWithError(error);
+  }
   const startedAt = new Map<Worker, number>();
   /** Workers that serve, in the order connections go to them. */
   const serving: Worker[] = [];
@@ -82,9 +90,7 @@ export function runPrimary({ workers: count, port, host, services = [] }: Primar
       if (announced || serving.length < count) return;
       announced = true;
       const [first, ...rest] = firstLines;
-      process.stdout.write([first, ...rest, `  Workers:   ${count} (node:cluster, pid ${process.pid})`].join('\n') + '\n');
-      // The dashboard plugs in here (PrimaryService), once every worker serves.
-      for (const service of services) void service.start(() => Object.values(cluster.workers ?? {}).filter((each): each is Worker => each !== undefined));
+      process.stdout.write([first, ...rest, ...serviceLines, `  Workers:   ${count} (node:cluster, pid ${process.pid})`].join('\n') + '\n');
     });
   };
 

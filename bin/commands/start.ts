@@ -51,7 +51,7 @@ export async function startServer(args: StartArgs): Promise<Server | null> {
   const workers = args.dev === true ? null : resolveWorkers({ flag: lastFlag(args.workers), env: process.env.TESSERA_WORKERS });
   const { options } = await loadEntry(args.entry);
   if (workers !== null && cluster.isPrimary) {
-    runPrimary({ workers, port, host, services: primaryServices(options) });
+    await runPrimary({ workers, port, host, services: primaryServices(options) });
     return null;
   }
   const serverOptions = withServeOverrides(options, args);
