@@ -1,5 +1,6 @@
 // The files of a bundle (CONTRACT §7) as text: a pure function of the definitions, the entry's path relative
 // to the bundle and the port (no timestamps, absolute paths, host names or env values), so builds are identical.
+import stringifyCompact from 'json-stringify-pretty-compact';
 import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
 import type { DialectName } from '../../runtime/dialects/dialect';
 import type { MountedRoute } from '../../runtime/server/action-routes';
@@ -37,8 +38,12 @@ export interface BundleSource {
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * JSON for review: 2-space indentation, but an array or object that fits in 100 characters stays on one line
+ * (`"enum": ["asc", "desc"]`), so a document reads like hand-written JSON and its diffs stay short.
+ */
 function json(value: unknown): string {
-  return JSON.stringify(value, null, 2) + '\n';
+  return stringifyCompact(value, { maxLength: 100 }) + '\n';
 }
 
 /** The crud resources with a mounted route, by label (`blog.notes`). */
