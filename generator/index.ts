@@ -6,7 +6,10 @@ import type { EntrySource } from './bundle/entry-bundle';
 import type { BundleFile } from './bundle/layout';
 import type { TypeCheckResult } from './bundle/type-check';
 import type { BundledDocumentation } from './bundle/documentation-files';
+import type { CrudRuntime } from '../runtime/crud/crud-runtime';
 import type { DocumentationOption } from '../runtime/docs/documentation-folder';
+import { installCompiledValidators } from '../runtime/handlers/compiled-resources';
+import { instantiateResourceModule } from '../runtime/handlers/load-compiled';
 import { generateHandlerModules, type GeneratedModule } from './compile';
 
 export type { GeneratedModule, BundleSource, BundleReport, BundleFile, EntrySource, TypeCheckResult };
@@ -17,7 +20,7 @@ export { generateHandlerModules };
 
 /**
  * `tessera build`: writes the bundle of CONTRACT §7 into `outDir` (absolute) and deletes the previous
- * build's stale files. The bundle writer and ts-morph load only here, so createServer's in-process
+ * build's stale files. The bundle writer loads only here (ts-morph only for typeCheckEntry), so createServer's in-process
  * compile (which imports this module) stays light.
  */
 /** `tessera build`'s first step: tsc's errors in the entry and what it imports (ts-morph loads only here). */
@@ -46,5 +49,19 @@ export function buildBundle(source: BundleSource, outDir: string): BundleReport 
   // Every crud resource of the services gets its module, also one whose routes are all off: in-process calls of
   // its actions validate with code compiled ahead of time too.
   const runtimes = source.services.flatMap((service) => service.resources.map((resource) => resource.crudRuntime).filter((runtime) => runtime !== null));
-  return writeBundle(outDir, bundleFiles(source, generateHandlerModules(source.routes, runtimes)));
+  const modules = generateHandlerModules(source.routes, runtimes);
+  installGeneratedValidators(modules, runtimes);
+  return writeBundle(outDir, bundleFiles(source, modules));
+}
+
+/**
+ * The validators just generated, into their resources, as the bundle's server installs them: the OpenAPI document
+ * checks its request examples with them, instead of having ajv compile every resource's validators a second time.
+ */
+function installGeneratedValidators(modules: readonly GeneratedModule[], runtimes: readonly CrudRuntime[]): void {
+  const resources = new Map(modules.filter((module) => module.kind === 'resource').map((module) => [module.key, module.source]));
+  for (const runtime of runtimes) {
+    const source = resources.get(runtime.label);
+    if (source !== undefined) installCompiledValidators(runtime, instantiateResourceModule(source));
+  }
 }

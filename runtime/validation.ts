@@ -1,6 +1,6 @@
 // Input validation with ajv: one factory for every validator Tessera compiles, and the translation of
 // ajv's errors into CONTRACT §4 details (`{ path, message }`, path a JSON Pointer into the input).
-import Ajv2020, { _, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { _, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { TesseraError, type ErrorDetail } from './errors';
 
@@ -10,6 +10,35 @@ import { TesseraError, type ErrorDetail } from './errors';
  */
 export const MESSAGES_KEYWORD = 'x-messages';
 
+/** The options of every ajv Tessera creates; `code` differs for the compiler's (standalone) ones only. */
+function ajvOptions(code: NonNullable<Options['code']>): Options {
+  // Not verbose: the schema and value of a failed check are looked up after the fact (crud/error-context.ts),
+  // which halves the code of every error. inlineRefs: false compiles each where definition and condition once
+  // instead of inlining them into every validator that uses them.
+  return { allErrors: false, verbose: false, strict: true, allowUnionTypes: true, inlineRefs: false, code };
+}
+
+function configured(ajv: Ajv2020): Ajv2020 {
+  addFormats(ajv);
+  ajv.addKeyword(MESSAGES_KEYWORD);
+  return ajv;
+}
+
+/** The one ajv that checks schemas against the JSON Schema meta-schema, for all the others. */
+let metaSchemaChecker: Ajv2020 | null = null;
+
+/**
+ * An ajv whose schemas are checked against the meta-schema by the shared checker: ajv compiles the meta-schema
+ * once per instance, about 40 ms, which a server paid for each resource and a build twice (issue 16). The check is
+ * the same one, with the same options, so an invalid schema fails with the same message.
+ */
+class SharedMetaSchemaAjv extends Ajv2020 {
+  override validateSchema(schema: Parameters<Ajv2020['validateSchema']>[0], throwOrLogError?: boolean): boolean | Promise<unknown> {
+    metaSchemaChecker ??= configured(new Ajv2020(ajvOptions({})));
+    return metaSchemaChecker.validateSchema(schema, throwOrLogError);
+  }
+}
+
 /**
  * A fresh ajv, set up the same way everywhere: first error only (bounded work on hostile input), strict schemas.
  * `standalone` makes it keep each validator's source for the compiler (ajv standalone code); the options are
@@ -17,13 +46,7 @@ export const MESSAGES_KEYWORD = 'x-messages';
  */
 export function createAjv(options: { standalone?: boolean } = {}): Ajv2020 {
   const code = options.standalone === true ? { source: true, lines: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } : {};
-  // Not verbose: the schema and value of a failed check are looked up after the fact (crud/error-context.ts),
-  // which halves the code of every error. inlineRefs: false compiles each where definition and condition once
-  // instead of inlining them into every validator that uses them.
-  const ajv = new Ajv2020({ allErrors: false, verbose: false, strict: true, allowUnionTypes: true, inlineRefs: false, code });
-  addFormats(ajv);
-  ajv.addKeyword(MESSAGES_KEYWORD);
-  return ajv;
+  return configured(new SharedMetaSchemaAjv(ajvOptions(code)));
 }
 
 function escapePointerToken(token: string): string {

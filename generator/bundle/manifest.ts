@@ -1,9 +1,9 @@
 // manifest.json: what built the bundle and the list of generated files, which the next build reads to delete
 // stale ones; only paths a build can generate are taken from it, so an edited one cannot delete other files.
 import { join } from 'node:path';
-import type { FileSystemHost } from 'ts-morph';
 import type { DialectName } from '../../runtime/dialects/dialect';
 import { tesseraPackage } from '../../runtime/package-info';
+import type { BundleFileSystem } from './bundle-file-system';
 import { isDocumentationPath } from './documentation-files';
 import { BUNDLE_LAYOUT, MANIFEST_FILE, type BundleFile } from './layout';
 
@@ -41,7 +41,7 @@ export function emitManifest(manifest: Omit<BundleManifest, 'files'>, files: rea
 }
 
 /** The generated files the previous build in `outDir` listed; null when it holds no readable manifest (no bundle). */
-export function previousFiles(outDir: string, fileSystem: FileSystemHost): string[] | null {
+export function previousFiles(outDir: string, fileSystem: Pick<BundleFileSystem, 'fileExistsSync' | 'readFileSync'>): string[] | null {
   const manifestPath = join(outDir, MANIFEST_FILE);
   if (!fileSystem.fileExistsSync(manifestPath)) return null;
   try {

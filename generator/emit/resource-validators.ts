@@ -1,11 +1,10 @@
 // A crud resource's input validators as ajv standalone code, compiled from its one validation document
 // (runtime/crud/resource-validators.ts): each distinct input schema once, the where grammar once, shared by
 // list, findOne, count and exists. A fresh ajv per resource keeps ajv's numbering local to the resource's file.
-import standaloneCode from 'ajv/dist/standalone';
 import type { CrudActionName } from '../../runtime/actions';
 import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
-import { createAjv } from '../../runtime/validation';
 import { code, comment, joinCode, literal, propertyKey, trustedSource, type Code } from '../code/code';
+import { standaloneValidatorSource } from './validator-sources';
 
 /** Each distinct ref once, under the first action that uses it; the actions sharing it, in contract order. */
 function distinctRefs(refs: Readonly<Record<CrudActionName, string>>): { exports: Record<string, string>; aliases: [CrudActionName, CrudActionName][] } {
@@ -25,11 +24,9 @@ function distinctRefs(refs: Readonly<Record<CrudActionName, string>>): { exports
 /** `function loadValidators() { … }`: answers `{ list, get, …, exists }`, one validator per action. */
 export function emitResourceValidators(rt: CrudRuntime): Code {
   const { document } = rt.validators;
-  const ajv = createAjv({ standalone: true });
-  ajv.addSchema(document.schema);
   const { exports, aliases } = distinctRefs(document.refs);
   // ajv's own generator writes this text from the schemas; it sets exports.<action> for each distinct input.
-  const source = trustedSource(standaloneCode(ajv, exports));
+  const source = trustedSource(standaloneValidatorSource(document, exports));
   const shared = aliases.map(([action, first]) => code`validators.${propertyKey(action)} = validators.${propertyKey(first)};`);
   return joinCode([
     comment(`The input of every ${rt.resourceName} action, validated by code ajv compiled ahead of time from one document:`),

@@ -51,6 +51,11 @@ export function instantiateModule(source: string, resource?: unknown): HandlerFa
   return exported as HandlerFactory;
 }
 
+/** A crud resource's module, run in-process: its validators compiled ahead of time and their fingerprint. */
+export function instantiateResourceModule(source: string): CompiledResource {
+  return runModule(source) as CompiledResource;
+}
+
 /** How a crud route's module names its resource's module (beside it in the bundle). */
 const RESOURCE_MODULE = './resource.js';
 
@@ -59,7 +64,7 @@ function generateAtConstruction(routes: readonly MountedRoute[]): Compilation {
   const resources: Record<string, CompiledResource> = {};
   // Resource modules come first: route modules require them.
   for (const module of generateHandlerModules(routes)) {
-    if (module.kind === 'resource') resources[module.key] = runModule(module.source) as CompiledResource;
+    if (module.kind === 'resource') resources[module.key] = instantiateResourceModule(module.source);
     else handlers[module.key] = instantiateModule(module.source, resources[module.key.slice(0, module.key.lastIndexOf('.'))]);
   }
   return { resources, handlers };

@@ -1,4 +1,4 @@
-// GET {openApiPath} (spec §4.2): the raw OpenAPI 3.1 document, built once at construction, outside the
+// GET {openApiPath} (spec §4.2): the raw OpenAPI 3.1 document, built once on its first request, outside the
 // prefix, and only when `docs` is on. The docs pages reuse the same document (serverOpenApiDocument).
 import type { RequestHandler } from 'express';
 import { SetupError } from '../errors';
@@ -54,10 +54,11 @@ export function serverOpenApiDocument(options: ServerOptions, services: readonly
   });
 }
 
-/** Serializes once: every request gets the same bytes. */
-export function openApiRoute(document: OpenApiDocument): RequestHandler {
-  const body = JSON.stringify(document);
+/** Builds and serializes the document on the first request, once: every request gets the same bytes. */
+export function openApiRoute(document: () => OpenApiDocument): RequestHandler {
+  let body: string | null = null;
   return (_req, res) => {
+    body ??= JSON.stringify(document());
     res.type('application/json').send(body);
   };
 }

@@ -86,8 +86,20 @@ function aroundLimit(rt: CrudRuntime): readonly [string, string] | null {
   return more.length === 0 && after !== undefined ? [before, after] : null;
 }
 
+/** Each resource's shapes, built once: the compiler asks for them once per route and again for the resource's files. */
+const shapesOf = new WeakMap<CrudRuntime, readonly FixedStatementShape[]>();
+
 /** The SQL text of each fixed shape, placeholders in the database's own syntax, for the compiler and the statement files. */
-export function fixedStatementShapes(rt: CrudRuntime): FixedStatementShape[] {
+export function fixedStatementShapes(rt: CrudRuntime): readonly FixedStatementShape[] {
+  let shapes = shapesOf.get(rt);
+  if (shapes === undefined) {
+    shapes = Object.freeze(buildShapes(rt));
+    shapesOf.set(rt, shapes);
+  }
+  return shapes;
+}
+
+function buildShapes(rt: CrudRuntime): FixedStatementShape[] {
   const queries: { name: FixedShapeName; query: PreparableQuery }[] = [
     ...fixedShapes(rt).map(({ name, query }) => ({ name, query: query() })),
     { name: 'countAll', query: rt.db.select({ count: count() }).from(rt.table) },

@@ -16,15 +16,15 @@ function loadValidators() {
   const module = { exports: {} };
   const exports = module.exports;
   "use strict";
-  exports.list = validate53;
-  const schema20 = {"type":"object","properties":{"select":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["id","title","content"],"x-messages":{"enum":"field `{value}` is not readable"}}},"where":{"$ref":"#/$defs/where"},"orderBy":{"type":"array","maxItems":5,"items":{"type":"object","required":["field"],"properties":{"field":{"type":"string","enum":["id","title"],"x-messages":{"enum":"field `{value}` cannot be sorted"}},"direction":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false}},"limit":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0,"maximum":9007199254740991},"includeTotal":{"type":"boolean"}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"}};
-  const schema21 = {"type":"object","properties":{"id":{"$ref":"#/$defs/condition_id"},"title":{"$ref":"#/$defs/condition_title"},"content":{"$ref":"#/$defs/condition_content"},"AND":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"OR":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"NOT":{"$ref":"#/$defs/where_nested"}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` cannot be filtered","minProperties":"a nested where must name at least one condition"}};
-  const schema22 = {"type":"object","properties":{"eq":{"type":"string"},"in":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string"}}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"eq\": … }","additionalProperties":"operator `{key}` is not allowed on field `id`","minProperties":"the condition on `id` names no operator"}};
+  exports.list = validate1;
+  const schema1 = {"type":"object","properties":{"select":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["id","title","content"],"x-messages":{"enum":"field `{value}` is not readable"}}},"where":{"$ref":"#/$defs/where"},"orderBy":{"type":"array","maxItems":5,"items":{"type":"object","required":["field"],"properties":{"field":{"type":"string","enum":["id","title"],"x-messages":{"enum":"field `{value}` cannot be sorted"}},"direction":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false}},"limit":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0,"maximum":9007199254740991},"includeTotal":{"type":"boolean"}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"}};
+  const schema2 = {"type":"object","properties":{"id":{"$ref":"#/$defs/condition_id"},"title":{"$ref":"#/$defs/condition_title"},"content":{"$ref":"#/$defs/condition_content"},"AND":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"OR":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"NOT":{"$ref":"#/$defs/where_nested"}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` cannot be filtered","minProperties":"a nested where must name at least one condition"}};
+  const schema3 = {"type":"object","properties":{"eq":{"type":"string"},"in":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string"}}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"eq\": … }","additionalProperties":"operator `{key}` is not allowed on field `id`","minProperties":"the condition on `id` names no operator"}};
 
-  function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate55.evaluated;
+    const evaluated0 = validate3.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -34,14 +34,14 @@ function loadValidators() {
     if(errors === 0){
       if(data && typeof data == "object" && !Array.isArray(data)){
         if(Object.keys(data).length < 1){
-          validate55.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+          validate3.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!((key0 === "eq") || (key0 === "in"))){
-              validate55.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate3.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -50,7 +50,7 @@ function loadValidators() {
             if(data.eq !== undefined){
               const _errs2 = errors;
               if(typeof data.eq !== "string"){
-                validate55.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                validate3.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -65,12 +65,12 @@ function loadValidators() {
                 if(errors === _errs4){
                   if(Array.isArray(data1)){
                     if(data1.length > 1000){
-                      validate55.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+                      validate3.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
                       return false;
                     }
                     else {
                       if(data1.length < 1){
-                        validate55.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                        validate3.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                         return false;
                       }
                       else {
@@ -79,7 +79,7 @@ function loadValidators() {
                         for(let i0=0; i0<len0; i0++){
                           const _errs6 = errors;
                           if(typeof data1[i0] !== "string"){
-                            validate55.errors = [{instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                            validate3.errors = [{instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                             return false;
                           }
                           var valid1 = _errs6 === errors;
@@ -91,7 +91,7 @@ function loadValidators() {
                     }
                   }
                   else {
-                    validate55.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                    validate3.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                     return false;
                   }
                 }
@@ -105,21 +105,21 @@ function loadValidators() {
         }
       }
       else {
-        validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate55.errors = vErrors;
+    validate3.errors = vErrors;
     return errors === 0;
   }
-  validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  const schema23 = {"type":"object","properties":{"eq":{"type":"string"},"contains":{"type":"string"},"startsWith":{"type":"string"}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"eq\": … }","additionalProperties":"operator `{key}` is not allowed on field `title`","minProperties":"the condition on `title` names no operator"}};
+  const schema4 = {"type":"object","properties":{"eq":{"type":"string"},"contains":{"type":"string"},"startsWith":{"type":"string"}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"eq\": … }","additionalProperties":"operator `{key}` is not allowed on field `title`","minProperties":"the condition on `title` names no operator"}};
 
-  function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate57.evaluated;
+    const evaluated0 = validate5.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -129,14 +129,14 @@ function loadValidators() {
     if(errors === 0){
       if(data && typeof data == "object" && !Array.isArray(data)){
         if(Object.keys(data).length < 1){
-          validate57.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+          validate5.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!(((key0 === "eq") || (key0 === "contains")) || (key0 === "startsWith"))){
-              validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate5.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -145,7 +145,7 @@ function loadValidators() {
             if(data.eq !== undefined){
               const _errs2 = errors;
               if(typeof data.eq !== "string"){
-                validate57.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                validate5.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -157,7 +157,7 @@ function loadValidators() {
               if(data.contains !== undefined){
                 const _errs4 = errors;
                 if(typeof data.contains !== "string"){
-                  validate57.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                  validate5.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                   return false;
                 }
                 var valid0 = _errs4 === errors;
@@ -169,7 +169,7 @@ function loadValidators() {
                 if(data.startsWith !== undefined){
                   const _errs6 = errors;
                   if(typeof data.startsWith !== "string"){
-                    validate57.errors = [{instancePath:instancePath+"/startsWith",schemaPath:"#/properties/startsWith/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                    validate5.errors = [{instancePath:instancePath+"/startsWith",schemaPath:"#/properties/startsWith/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                     return false;
                   }
                   var valid0 = _errs6 === errors;
@@ -183,21 +183,21 @@ function loadValidators() {
         }
       }
       else {
-        validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate57.errors = vErrors;
+    validate5.errors = vErrors;
     return errors === 0;
   }
-  validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  const schema24 = {"type":"object","properties":{"contains":{"type":"string"},"isNull":{"const":true},"isNotNull":{"const":true}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"contains\": … }","additionalProperties":"operator `{key}` is not allowed on field `content`","minProperties":"the condition on `content` names no operator"}};
+  const schema5 = {"type":"object","properties":{"contains":{"type":"string"},"isNull":{"const":true},"isNotNull":{"const":true}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"contains\": … }","additionalProperties":"operator `{key}` is not allowed on field `content`","minProperties":"the condition on `content` names no operator"}};
 
-  function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate59.evaluated;
+    const evaluated0 = validate7.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -207,14 +207,14 @@ function loadValidators() {
     if(errors === 0){
       if(data && typeof data == "object" && !Array.isArray(data)){
         if(Object.keys(data).length < 1){
-          validate59.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+          validate7.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!(((key0 === "contains") || (key0 === "isNull")) || (key0 === "isNotNull"))){
-              validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate7.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -223,7 +223,7 @@ function loadValidators() {
             if(data.contains !== undefined){
               const _errs2 = errors;
               if(typeof data.contains !== "string"){
-                validate59.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                validate7.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -235,7 +235,7 @@ function loadValidators() {
               if(data.isNull !== undefined){
                 const _errs4 = errors;
                 if(true !== data.isNull){
-                  validate59.errors = [{instancePath:instancePath+"/isNull",schemaPath:"#/properties/isNull/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+                  validate7.errors = [{instancePath:instancePath+"/isNull",schemaPath:"#/properties/isNull/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
                   return false;
                 }
                 var valid0 = _errs4 === errors;
@@ -247,7 +247,7 @@ function loadValidators() {
                 if(data.isNotNull !== undefined){
                   const _errs5 = errors;
                   if(true !== data.isNotNull){
-                    validate59.errors = [{instancePath:instancePath+"/isNotNull",schemaPath:"#/properties/isNotNull/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+                    validate7.errors = [{instancePath:instancePath+"/isNotNull",schemaPath:"#/properties/isNotNull/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
                     return false;
                   }
                   var valid0 = _errs5 === errors;
@@ -261,22 +261,22 @@ function loadValidators() {
         }
       }
       else {
-        validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate59.errors = vErrors;
+    validate7.errors = vErrors;
     return errors === 0;
   }
-  validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  const schema25 = {"type":"object","properties":{"id":{"$ref":"#/$defs/condition_id"},"title":{"$ref":"#/$defs/condition_title"},"content":{"$ref":"#/$defs/condition_content"},"AND":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"OR":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"NOT":{"$ref":"#/$defs/where_nested"}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` cannot be filtered","minProperties":"a nested where must name at least one condition"},"minProperties":1};
-  const wrapper0 = {validate: validate61};
+  const schema6 = {"type":"object","properties":{"id":{"$ref":"#/$defs/condition_id"},"title":{"$ref":"#/$defs/condition_title"},"content":{"$ref":"#/$defs/condition_content"},"AND":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"OR":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"NOT":{"$ref":"#/$defs/where_nested"}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` cannot be filtered","minProperties":"a nested where must name at least one condition"},"minProperties":1};
+  const wrapper0 = {validate: validate9};
 
-  function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate61.evaluated;
+    const evaluated0 = validate9.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -286,14 +286,14 @@ function loadValidators() {
     if(errors === 0){
       if(data && typeof data == "object" && !Array.isArray(data)){
         if(Object.keys(data).length < 1){
-          validate61.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+          validate9.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!((((((key0 === "id") || (key0 === "title")) || (key0 === "content")) || (key0 === "AND")) || (key0 === "OR")) || (key0 === "NOT"))){
-              validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate9.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -301,8 +301,8 @@ function loadValidators() {
           if(_errs1 === errors){
             if(data.id !== undefined){
               const _errs2 = errors;
-              if(!(validate55(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+              if(!(validate3(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+                vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs2 === errors;
@@ -313,8 +313,8 @@ function loadValidators() {
             if(valid0){
               if(data.title !== undefined){
                 const _errs3 = errors;
-                if(!(validate57(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-                  vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+                if(!(validate5(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
+                  vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs3 === errors;
@@ -325,8 +325,8 @@ function loadValidators() {
               if(valid0){
                 if(data.content !== undefined){
                   const _errs4 = errors;
-                  if(!(validate59(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData,dynamicAnchors}))){
-                    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                  if(!(validate7(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData,dynamicAnchors}))){
+                    vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs4 === errors;
@@ -341,7 +341,7 @@ function loadValidators() {
                     if(errors === _errs5){
                       if(Array.isArray(data3)){
                         if(data3.length < 1){
-                          validate61.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                          validate9.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                           return false;
                         }
                         else {
@@ -361,7 +361,7 @@ function loadValidators() {
                         }
                       }
                       else {
-                        validate61.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                        validate9.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                         return false;
                       }
                     }
@@ -377,7 +377,7 @@ function loadValidators() {
                       if(errors === _errs8){
                         if(Array.isArray(data5)){
                           if(data5.length < 1){
-                            validate61.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                            validate9.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                             return false;
                           }
                           else {
@@ -397,7 +397,7 @@ function loadValidators() {
                           }
                         }
                         else {
-                          validate61.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                          validate9.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                           return false;
                         }
                       }
@@ -427,19 +427,19 @@ function loadValidators() {
         }
       }
       else {
-        validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate61.errors = vErrors;
+    validate9.errors = vErrors;
     return errors === 0;
   }
-  validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate54.evaluated;
+    const evaluated0 = validate2.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -451,7 +451,7 @@ function loadValidators() {
         const _errs1 = errors;
         for(const key0 in data){
           if(!((((((key0 === "id") || (key0 === "title")) || (key0 === "content")) || (key0 === "AND")) || (key0 === "OR")) || (key0 === "NOT"))){
-            validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+            validate2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
             return false;
             break;
           }
@@ -459,8 +459,8 @@ function loadValidators() {
         if(_errs1 === errors){
           if(data.id !== undefined){
             const _errs2 = errors;
-            if(!(validate55(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-              vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            if(!(validate3(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+              vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -471,8 +471,8 @@ function loadValidators() {
           if(valid0){
             if(data.title !== undefined){
               const _errs3 = errors;
-              if(!(validate57(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-                vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+              if(!(validate5(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
+                vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -483,8 +483,8 @@ function loadValidators() {
             if(valid0){
               if(data.content !== undefined){
                 const _errs4 = errors;
-                if(!(validate59(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData,dynamicAnchors}))){
-                  vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                if(!(validate7(data.content, {instancePath:instancePath+"/content",parentData:data,parentDataProperty:"content",rootData,dynamicAnchors}))){
+                  vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
@@ -499,7 +499,7 @@ function loadValidators() {
                   if(errors === _errs5){
                     if(Array.isArray(data3)){
                       if(data3.length < 1){
-                        validate54.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                        validate2.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                         return false;
                       }
                       else {
@@ -507,8 +507,8 @@ function loadValidators() {
                         const len0 = data3.length;
                         for(let i0=0; i0<len0; i0++){
                           const _errs7 = errors;
-                          if(!(validate61(data3[i0], {instancePath:instancePath+"/AND/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-                            vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+                          if(!(validate9(data3[i0], {instancePath:instancePath+"/AND/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
+                            vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
                             errors = vErrors.length;
                           }
                           var valid1 = _errs7 === errors;
@@ -519,7 +519,7 @@ function loadValidators() {
                       }
                     }
                     else {
-                      validate54.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                      validate2.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                       return false;
                     }
                   }
@@ -535,7 +535,7 @@ function loadValidators() {
                     if(errors === _errs8){
                       if(Array.isArray(data5)){
                         if(data5.length < 1){
-                          validate54.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                          validate2.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                           return false;
                         }
                         else {
@@ -543,8 +543,8 @@ function loadValidators() {
                           const len1 = data5.length;
                           for(let i1=0; i1<len1; i1++){
                             const _errs10 = errors;
-                            if(!(validate61(data5[i1], {instancePath:instancePath+"/OR/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-                              vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+                            if(!(validate9(data5[i1], {instancePath:instancePath+"/OR/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
+                              vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
                               errors = vErrors.length;
                             }
                             var valid2 = _errs10 === errors;
@@ -555,7 +555,7 @@ function loadValidators() {
                         }
                       }
                       else {
-                        validate54.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                        validate2.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                         return false;
                       }
                     }
@@ -567,8 +567,8 @@ function loadValidators() {
                   if(valid0){
                     if(data.NOT !== undefined){
                       const _errs11 = errors;
-                      if(!(validate61(data.NOT, {instancePath:instancePath+"/NOT",parentData:data,parentDataProperty:"NOT",rootData,dynamicAnchors}))){
-                        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+                      if(!(validate9(data.NOT, {instancePath:instancePath+"/NOT",parentData:data,parentDataProperty:"NOT",rootData,dynamicAnchors}))){
+                        vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
                         errors = vErrors.length;
                       }
                       var valid0 = _errs11 === errors;
@@ -584,19 +584,19 @@ function loadValidators() {
         }
       }
       else {
-        validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate54.errors = vErrors;
+    validate2.errors = vErrors;
     return errors === 0;
   }
-  validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate53.evaluated;
+    const evaluated0 = validate1.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -608,7 +608,7 @@ function loadValidators() {
         const _errs1 = errors;
         for(const key0 in data){
           if(!((((((key0 === "select") || (key0 === "where")) || (key0 === "orderBy")) || (key0 === "limit")) || (key0 === "offset")) || (key0 === "includeTotal"))){
-            validate53.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+            validate1.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
             return false;
             break;
           }
@@ -620,7 +620,7 @@ function loadValidators() {
             if(errors === _errs2){
               if(Array.isArray(data0)){
                 if(data0.length < 1){
-                  validate53.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                  validate1.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                   return false;
                 }
                 else {
@@ -630,11 +630,11 @@ function loadValidators() {
                     let data1 = data0[i0];
                     const _errs4 = errors;
                     if(typeof data1 !== "string"){
-                      validate53.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                      validate1.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                       return false;
                     }
                     if(!(((data1 === "id") || (data1 === "title")) || (data1 === "content"))){
-                      validate53.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/enum",keyword:"enum",params:{allowedValues: schema20.properties.select.items.enum},message:"must be equal to one of the allowed values"}];
+                      validate1.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.select.items.enum},message:"must be equal to one of the allowed values"}];
                       return false;
                     }
                     var valid1 = _errs4 === errors;
@@ -654,7 +654,7 @@ function loadValidators() {
                         }
                         if(typeof indices0[item0] == "number"){
                           j0 = indices0[item0];
-                          validate53.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+                          validate1.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
                           return false;
                           break;
                         }
@@ -665,7 +665,7 @@ function loadValidators() {
                 }
               }
               else {
-                validate53.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                validate1.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                 return false;
               }
             }
@@ -677,8 +677,8 @@ function loadValidators() {
           if(valid0){
             if(data.where !== undefined){
               const _errs6 = errors;
-              if(!(validate54(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData,dynamicAnchors}))){
-                vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+              if(!(validate2(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData,dynamicAnchors}))){
+                vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs6 === errors;
@@ -693,7 +693,7 @@ function loadValidators() {
                 if(errors === _errs7){
                   if(Array.isArray(data3)){
                     if(data3.length > 5){
-                      validate53.errors = [{instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"}];
+                      validate1.errors = [{instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"}];
                       return false;
                     }
                     else {
@@ -706,14 +706,14 @@ function loadValidators() {
                           if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
                             let missing0;
                             if((data4.field === undefined) && (missing0 = "field")){
-                              validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+                              validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
                               return false;
                             }
                             else {
                               const _errs11 = errors;
                               for(const key1 in data4){
                                 if(!((key1 === "field") || (key1 === "direction"))){
-                                  validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+                                  validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
                                   return false;
                                   break;
                                 }
@@ -723,11 +723,11 @@ function loadValidators() {
                                   let data5 = data4.field;
                                   const _errs12 = errors;
                                   if(typeof data5 !== "string"){
-                                    validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/field",schemaPath:"#/properties/orderBy/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                                    validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/field",schemaPath:"#/properties/orderBy/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                                     return false;
                                   }
                                   if(!((data5 === "id") || (data5 === "title"))){
-                                    validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/field",schemaPath:"#/properties/orderBy/items/properties/field/enum",keyword:"enum",params:{allowedValues: schema20.properties.orderBy.items.properties.field.enum},message:"must be equal to one of the allowed values"}];
+                                    validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/field",schemaPath:"#/properties/orderBy/items/properties/field/enum",keyword:"enum",params:{allowedValues: schema1.properties.orderBy.items.properties.field.enum},message:"must be equal to one of the allowed values"}];
                                     return false;
                                   }
                                   var valid4 = _errs12 === errors;
@@ -740,11 +740,11 @@ function loadValidators() {
                                     let data6 = data4.direction;
                                     const _errs14 = errors;
                                     if(typeof data6 !== "string"){
-                                      validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/direction",schemaPath:"#/properties/orderBy/items/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                                      validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/direction",schemaPath:"#/properties/orderBy/items/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                                       return false;
                                     }
                                     if(!((data6 === "asc") || (data6 === "desc"))){
-                                      validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/direction",schemaPath:"#/properties/orderBy/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema20.properties.orderBy.items.properties.direction.enum},message:"must be equal to one of the allowed values"}];
+                                      validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/direction",schemaPath:"#/properties/orderBy/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema1.properties.orderBy.items.properties.direction.enum},message:"must be equal to one of the allowed values"}];
                                       return false;
                                     }
                                     var valid4 = _errs14 === errors;
@@ -757,7 +757,7 @@ function loadValidators() {
                             }
                           }
                           else {
-                            validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+                            validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
                             return false;
                           }
                         }
@@ -769,7 +769,7 @@ function loadValidators() {
                     }
                   }
                   else {
-                    validate53.errors = [{instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                    validate1.errors = [{instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                     return false;
                   }
                 }
@@ -783,18 +783,18 @@ function loadValidators() {
                   let data7 = data.limit;
                   const _errs16 = errors;
                   if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-                    validate53.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+                    validate1.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
                     return false;
                   }
                   if(errors === _errs16){
                     if((typeof data7 == "number") && (isFinite(data7))){
                       if(data7 > 100 || isNaN(data7)){
-                        validate53.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+                        validate1.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
                         return false;
                       }
                       else {
                         if(data7 < 1 || isNaN(data7)){
-                          validate53.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+                          validate1.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
                           return false;
                         }
                       }
@@ -810,18 +810,18 @@ function loadValidators() {
                     let data8 = data.offset;
                     const _errs18 = errors;
                     if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-                      validate53.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+                      validate1.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
                       return false;
                     }
                     if(errors === _errs18){
                       if((typeof data8 == "number") && (isFinite(data8))){
                         if(data8 > 9007199254740991 || isNaN(data8)){
-                          validate53.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+                          validate1.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
                           return false;
                         }
                         else {
                           if(data8 < 0 || isNaN(data8)){
-                            validate53.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+                            validate1.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
                             return false;
                           }
                         }
@@ -836,7 +836,7 @@ function loadValidators() {
                     if(data.includeTotal !== undefined){
                       const _errs20 = errors;
                       if(typeof data.includeTotal !== "boolean"){
-                        validate53.errors = [{instancePath:instancePath+"/includeTotal",schemaPath:"#/properties/includeTotal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+                        validate1.errors = [{instancePath:instancePath+"/includeTotal",schemaPath:"#/properties/includeTotal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
                         return false;
                       }
                       var valid0 = _errs20 === errors;
@@ -852,22 +852,22 @@ function loadValidators() {
         }
       }
       else {
-        validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate53.errors = vErrors;
+    validate1.errors = vErrors;
     return errors === 0;
   }
-  validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  exports.get = validate69;
-  const schema26 = {"type":"object","properties":{"id":{"type":"string"},"select":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["id","title","content"],"x-messages":{"enum":"field `{value}` is not readable"}}}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id"]};
+  exports.get = validate17;
+  const schema7 = {"type":"object","properties":{"id":{"type":"string"},"select":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["id","title","content"],"x-messages":{"enum":"field `{value}` is not readable"}}}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id"]};
 
-  function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate69.evaluated;
+    const evaluated0 = validate17.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -878,14 +878,14 @@ function loadValidators() {
       if(data && typeof data == "object" && !Array.isArray(data)){
         let missing0;
         if((data.id === undefined) && (missing0 = "id")){
-          validate69.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+          validate17.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!((key0 === "id") || (key0 === "select"))){
-              validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate17.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -894,7 +894,7 @@ function loadValidators() {
             if(data.id !== undefined){
               const _errs2 = errors;
               if(typeof data.id !== "string"){
-                validate69.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                validate17.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -909,7 +909,7 @@ function loadValidators() {
                 if(errors === _errs4){
                   if(Array.isArray(data1)){
                     if(data1.length < 1){
-                      validate69.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                      validate17.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                       return false;
                     }
                     else {
@@ -919,11 +919,11 @@ function loadValidators() {
                         let data2 = data1[i0];
                         const _errs6 = errors;
                         if(typeof data2 !== "string"){
-                          validate69.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                          validate17.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                           return false;
                         }
                         if(!(((data2 === "id") || (data2 === "title")) || (data2 === "content"))){
-                          validate69.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.select.items.enum},message:"must be equal to one of the allowed values"}];
+                          validate17.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/enum",keyword:"enum",params:{allowedValues: schema7.properties.select.items.enum},message:"must be equal to one of the allowed values"}];
                           return false;
                         }
                         var valid1 = _errs6 === errors;
@@ -943,7 +943,7 @@ function loadValidators() {
                             }
                             if(typeof indices0[item0] == "number"){
                               j0 = indices0[item0];
-                              validate69.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+                              validate17.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
                               return false;
                               break;
                             }
@@ -954,7 +954,7 @@ function loadValidators() {
                     }
                   }
                   else {
-                    validate69.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                    validate17.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                     return false;
                   }
                 }
@@ -968,22 +968,22 @@ function loadValidators() {
         }
       }
       else {
-        validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate17.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate69.errors = vErrors;
+    validate17.errors = vErrors;
     return errors === 0;
   }
-  validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate17.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  exports.create = validate70;
-  const schema27 = {"type":"object","properties":{"title":{"type":"string"},"content":{"type":["string","null"]}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` is not writable","minProperties":"data must name at least one field to update"},"required":["title"]};
+  exports.create = validate18;
+  const schema8 = {"type":"object","properties":{"title":{"type":"string"},"content":{"type":["string","null"]}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` is not writable","minProperties":"data must name at least one field to update"},"required":["title"]};
 
-  function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate70.evaluated;
+    const evaluated0 = validate18.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -994,14 +994,14 @@ function loadValidators() {
       if(data && typeof data == "object" && !Array.isArray(data)){
         let missing0;
         if((data.title === undefined) && (missing0 = "title")){
-          validate70.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+          validate18.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!((key0 === "title") || (key0 === "content"))){
-              validate70.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate18.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -1010,7 +1010,7 @@ function loadValidators() {
             if(data.title !== undefined){
               const _errs2 = errors;
               if(typeof data.title !== "string"){
-                validate70.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                validate18.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -1023,7 +1023,7 @@ function loadValidators() {
                 let data1 = data.content;
                 const _errs4 = errors;
                 if((typeof data1 !== "string") && (data1 !== null)){
-                  validate70.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema27.properties.content.type},message:"must be string,null"}];
+                  validate18.errors = [{instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema8.properties.content.type},message:"must be string,null"}];
                   return false;
                 }
                 var valid0 = _errs4 === errors;
@@ -1036,22 +1036,22 @@ function loadValidators() {
         }
       }
       else {
-        validate70.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate70.errors = vErrors;
+    validate18.errors = vErrors;
     return errors === 0;
   }
-  validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate18.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  exports.update = validate71;
-  const schema28 = {"type":"object","properties":{"id":{"type":"string"},"data":{"type":"object","properties":{"title":{"type":"string"},"content":{"type":["string","null"]}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` is not updatable","minProperties":"data must name at least one field to update"},"minProperties":1}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id","data"]};
+  exports.update = validate19;
+  const schema9 = {"type":"object","properties":{"id":{"type":"string"},"data":{"type":"object","properties":{"title":{"type":"string"},"content":{"type":["string","null"]}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` is not updatable","minProperties":"data must name at least one field to update"},"minProperties":1}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id","data"]};
 
-  function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate71.evaluated;
+    const evaluated0 = validate19.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -1062,14 +1062,14 @@ function loadValidators() {
       if(data && typeof data == "object" && !Array.isArray(data)){
         let missing0;
         if(((data.id === undefined) && (missing0 = "id")) || ((data.data === undefined) && (missing0 = "data"))){
-          validate71.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+          validate19.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!((key0 === "id") || (key0 === "data"))){
-              validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate19.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -1078,7 +1078,7 @@ function loadValidators() {
             if(data.id !== undefined){
               const _errs2 = errors;
               if(typeof data.id !== "string"){
-                validate71.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                validate19.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -1093,14 +1093,14 @@ function loadValidators() {
                 if(errors === _errs4){
                   if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
                     if(Object.keys(data1).length < 1){
-                      validate71.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+                      validate19.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
                       return false;
                     }
                     else {
                       const _errs6 = errors;
                       for(const key1 in data1){
                         if(!((key1 === "title") || (key1 === "content"))){
-                          validate71.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+                          validate19.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
                           return false;
                           break;
                         }
@@ -1109,7 +1109,7 @@ function loadValidators() {
                         if(data1.title !== undefined){
                           const _errs7 = errors;
                           if(typeof data1.title !== "string"){
-                            validate71.errors = [{instancePath:instancePath+"/data/title",schemaPath:"#/properties/data/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                            validate19.errors = [{instancePath:instancePath+"/data/title",schemaPath:"#/properties/data/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                             return false;
                           }
                           var valid1 = _errs7 === errors;
@@ -1122,7 +1122,7 @@ function loadValidators() {
                             let data3 = data1.content;
                             const _errs9 = errors;
                             if((typeof data3 !== "string") && (data3 !== null)){
-                              validate71.errors = [{instancePath:instancePath+"/data/content",schemaPath:"#/properties/data/properties/content/type",keyword:"type",params:{type: schema28.properties.data.properties.content.type},message:"must be string,null"}];
+                              validate19.errors = [{instancePath:instancePath+"/data/content",schemaPath:"#/properties/data/properties/content/type",keyword:"type",params:{type: schema9.properties.data.properties.content.type},message:"must be string,null"}];
                               return false;
                             }
                             var valid1 = _errs9 === errors;
@@ -1135,7 +1135,7 @@ function loadValidators() {
                     }
                   }
                   else {
-                    validate71.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+                    validate19.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"}];
                     return false;
                   }
                 }
@@ -1149,22 +1149,22 @@ function loadValidators() {
         }
       }
       else {
-        validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate19.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate71.errors = vErrors;
+    validate19.errors = vErrors;
     return errors === 0;
   }
-  validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate19.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  exports.delete = validate72;
-  const schema29 = {"type":"object","properties":{"id":{"type":"string"}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id"]};
+  exports.delete = validate20;
+  const schema10 = {"type":"object","properties":{"id":{"type":"string"}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id"]};
 
-  function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate72.evaluated;
+    const evaluated0 = validate20.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -1175,14 +1175,14 @@ function loadValidators() {
       if(data && typeof data == "object" && !Array.isArray(data)){
         let missing0;
         if((data.id === undefined) && (missing0 = "id")){
-          validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+          validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!(key0 === "id")){
-              validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate20.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -1190,7 +1190,7 @@ function loadValidators() {
           if(_errs1 === errors){
             if(data.id !== undefined){
               if(typeof data.id !== "string"){
-                validate72.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                 return false;
               }
             }
@@ -1198,22 +1198,22 @@ function loadValidators() {
         }
       }
       else {
-        validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate72.errors = vErrors;
+    validate20.errors = vErrors;
     return errors === 0;
   }
-  validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  exports.count = validate73;
-  const schema30 = {"type":"object","properties":{"where":{"$ref":"#/$defs/where"}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"}};
+  exports.count = validate21;
+  const schema11 = {"type":"object","properties":{"where":{"$ref":"#/$defs/where"}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"}};
 
-  function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate73.evaluated;
+    const evaluated0 = validate21.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -1225,29 +1225,29 @@ function loadValidators() {
         const _errs1 = errors;
         for(const key0 in data){
           if(!(key0 === "where")){
-            validate73.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+            validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
             return false;
             break;
           }
         }
         if(_errs1 === errors){
           if(data.where !== undefined){
-            if(!(validate54(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData,dynamicAnchors}))){
-              vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+            if(!(validate2(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData,dynamicAnchors}))){
+              vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
               errors = vErrors.length;
             }
           }
         }
       }
       else {
-        validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate73.errors = vErrors;
+    validate21.errors = vErrors;
     return errors === 0;
   }
-  validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
   const validators = module.exports;
   validators.findOne = validators.list;

@@ -19,15 +19,15 @@ function loadValidators() {
   const module = { exports: {} };
   const exports = module.exports;
   "use strict";
-  exports.list = validate53;
-  const schema20 = {"type":"object","properties":{"select":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["id","title","done","ownerId","contactEmail","createdAt"],"x-messages":{"enum":"field `{value}` is not readable"}}},"where":{"$ref":"#/$defs/where"},"orderBy":{"type":"array","maxItems":5,"items":{"type":"object","required":["field"],"properties":{"field":{"type":"string","enum":["id","title","createdAt"],"x-messages":{"enum":"field `{value}` cannot be sorted"}},"direction":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false}},"limit":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0,"maximum":9007199254740991},"includeTotal":{"type":"boolean"}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"}};
-  const schema21 = {"type":"object","properties":{"id":{"$ref":"#/$defs/condition_id"},"title":{"$ref":"#/$defs/condition_title"},"done":{"$ref":"#/$defs/condition_done"},"createdAt":{"$ref":"#/$defs/condition_createdAt"},"AND":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"OR":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"NOT":{"$ref":"#/$defs/where_nested"}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` cannot be filtered","minProperties":"a nested where must name at least one condition"}};
-  const schema22 = {"type":"object","properties":{"eq":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"in":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"eq\": … }","additionalProperties":"operator `{key}` is not allowed on field `id`","minProperties":"the condition on `id` names no operator"}};
+  exports.list = validate1;
+  const schema1 = {"type":"object","properties":{"select":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["id","title","done","ownerId","contactEmail","createdAt"],"x-messages":{"enum":"field `{value}` is not readable"}}},"where":{"$ref":"#/$defs/where"},"orderBy":{"type":"array","maxItems":5,"items":{"type":"object","required":["field"],"properties":{"field":{"type":"string","enum":["id","title","createdAt"],"x-messages":{"enum":"field `{value}` cannot be sorted"}},"direction":{"type":"string","enum":["asc","desc"]}},"additionalProperties":false}},"limit":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0,"maximum":9007199254740991},"includeTotal":{"type":"boolean"}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"}};
+  const schema2 = {"type":"object","properties":{"id":{"$ref":"#/$defs/condition_id"},"title":{"$ref":"#/$defs/condition_title"},"done":{"$ref":"#/$defs/condition_done"},"createdAt":{"$ref":"#/$defs/condition_createdAt"},"AND":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"OR":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"NOT":{"$ref":"#/$defs/where_nested"}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` cannot be filtered","minProperties":"a nested where must name at least one condition"}};
+  const schema3 = {"type":"object","properties":{"eq":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"in":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"eq\": … }","additionalProperties":"operator `{key}` is not allowed on field `id`","minProperties":"the condition on `id` names no operator"}};
 
-  function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate55.evaluated;
+    const evaluated0 = validate3.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -37,14 +37,14 @@ function loadValidators() {
     if(errors === 0){
       if(data && typeof data == "object" && !Array.isArray(data)){
         if(Object.keys(data).length < 1){
-          validate55.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+          validate3.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!((key0 === "eq") || (key0 === "in"))){
-              validate55.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate3.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -54,18 +54,18 @@ function loadValidators() {
               let data0 = data.eq;
               const _errs2 = errors;
               if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-                validate55.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+                validate3.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
                 return false;
               }
               if(errors === _errs2){
                 if((typeof data0 == "number") && (isFinite(data0))){
                   if(data0 > 9007199254740991 || isNaN(data0)){
-                    validate55.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+                    validate3.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
                     return false;
                   }
                   else {
                     if(data0 < -9007199254740991 || isNaN(data0)){
-                      validate55.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+                      validate3.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
                       return false;
                     }
                   }
@@ -83,12 +83,12 @@ function loadValidators() {
                 if(errors === _errs4){
                   if(Array.isArray(data1)){
                     if(data1.length > 1000){
-                      validate55.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
+                      validate3.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"}];
                       return false;
                     }
                     else {
                       if(data1.length < 1){
-                        validate55.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                        validate3.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                         return false;
                       }
                       else {
@@ -98,18 +98,18 @@ function loadValidators() {
                           let data2 = data1[i0];
                           const _errs6 = errors;
                           if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-                            validate55.errors = [{instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+                            validate3.errors = [{instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
                             return false;
                           }
                           if(errors === _errs6){
                             if((typeof data2 == "number") && (isFinite(data2))){
                               if(data2 > 9007199254740991 || isNaN(data2)){
-                                validate55.errors = [{instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+                                validate3.errors = [{instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
                                 return false;
                               }
                               else {
                                 if(data2 < -9007199254740991 || isNaN(data2)){
-                                  validate55.errors = [{instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+                                  validate3.errors = [{instancePath:instancePath+"/in/" + i0,schemaPath:"#/properties/in/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
                                   return false;
                                 }
                               }
@@ -124,7 +124,7 @@ function loadValidators() {
                     }
                   }
                   else {
-                    validate55.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                    validate3.errors = [{instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                     return false;
                   }
                 }
@@ -138,21 +138,21 @@ function loadValidators() {
         }
       }
       else {
-        validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate55.errors = vErrors;
+    validate3.errors = vErrors;
     return errors === 0;
   }
-  validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  const schema23 = {"type":"object","properties":{"contains":{"type":"string"}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"contains\": … }","additionalProperties":"operator `{key}` is not allowed on field `title`","minProperties":"the condition on `title` names no operator"}};
+  const schema4 = {"type":"object","properties":{"contains":{"type":"string"}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"contains\": … }","additionalProperties":"operator `{key}` is not allowed on field `title`","minProperties":"the condition on `title` names no operator"}};
 
-  function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate57.evaluated;
+    const evaluated0 = validate5.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -162,14 +162,14 @@ function loadValidators() {
     if(errors === 0){
       if(data && typeof data == "object" && !Array.isArray(data)){
         if(Object.keys(data).length < 1){
-          validate57.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+          validate5.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!(key0 === "contains")){
-              validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate5.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -177,7 +177,7 @@ function loadValidators() {
           if(_errs1 === errors){
             if(data.contains !== undefined){
               if(typeof data.contains !== "string"){
-                validate57.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                validate5.errors = [{instancePath:instancePath+"/contains",schemaPath:"#/properties/contains/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                 return false;
               }
             }
@@ -185,21 +185,21 @@ function loadValidators() {
         }
       }
       else {
-        validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate57.errors = vErrors;
+    validate5.errors = vErrors;
     return errors === 0;
   }
-  validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  const schema24 = {"type":"object","properties":{"eq":{"type":"boolean"}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"eq\": … }","additionalProperties":"operator `{key}` is not allowed on field `done`","minProperties":"the condition on `done` names no operator"}};
+  const schema5 = {"type":"object","properties":{"eq":{"type":"boolean"}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"eq\": … }","additionalProperties":"operator `{key}` is not allowed on field `done`","minProperties":"the condition on `done` names no operator"}};
 
-  function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate59.evaluated;
+    const evaluated0 = validate7.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -209,14 +209,14 @@ function loadValidators() {
     if(errors === 0){
       if(data && typeof data == "object" && !Array.isArray(data)){
         if(Object.keys(data).length < 1){
-          validate59.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+          validate7.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!(key0 === "eq")){
-              validate59.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate7.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -224,7 +224,7 @@ function loadValidators() {
           if(_errs1 === errors){
             if(data.eq !== undefined){
               if(typeof data.eq !== "boolean"){
-                validate59.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+                validate7.errors = [{instancePath:instancePath+"/eq",schemaPath:"#/properties/eq/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
                 return false;
               }
             }
@@ -232,22 +232,22 @@ function loadValidators() {
         }
       }
       else {
-        validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate59.errors = vErrors;
+    validate7.errors = vErrors;
     return errors === 0;
   }
-  validate59.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  const schema25 = {"type":"object","properties":{"gt":{"type":"string","format":"date-time"},"lt":{"type":"string","format":"date-time"},"between":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"gt\": … }","additionalProperties":"operator `{key}` is not allowed on field `createdAt`","minProperties":"the condition on `createdAt` names no operator"}};
+  const schema6 = {"type":"object","properties":{"gt":{"type":"string","format":"date-time"},"lt":{"type":"string","format":"date-time"},"between":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","format":"date-time"}}},"additionalProperties":false,"minProperties":1,"x-messages":{"type":"{path} must be an object of operators such as { \"gt\": … }","additionalProperties":"operator `{key}` is not allowed on field `createdAt`","minProperties":"the condition on `createdAt` names no operator"}};
   const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
 
-  function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate61.evaluated;
+    const evaluated0 = validate9.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -257,14 +257,14 @@ function loadValidators() {
     if(errors === 0){
       if(data && typeof data == "object" && !Array.isArray(data)){
         if(Object.keys(data).length < 1){
-          validate61.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+          validate9.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!(((key0 === "gt") || (key0 === "lt")) || (key0 === "between"))){
-              validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate9.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -277,12 +277,12 @@ function loadValidators() {
                 if(errors === _errs2){
                   if(typeof data0 === "string"){
                     if(!(formats0.validate(data0))){
-                      validate61.errors = [{instancePath:instancePath+"/gt",schemaPath:"#/properties/gt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+                      validate9.errors = [{instancePath:instancePath+"/gt",schemaPath:"#/properties/gt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
                       return false;
                     }
                   }
                   else {
-                    validate61.errors = [{instancePath:instancePath+"/gt",schemaPath:"#/properties/gt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                    validate9.errors = [{instancePath:instancePath+"/gt",schemaPath:"#/properties/gt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                     return false;
                   }
                 }
@@ -300,12 +300,12 @@ function loadValidators() {
                   if(errors === _errs4){
                     if(typeof data1 === "string"){
                       if(!(formats0.validate(data1))){
-                        validate61.errors = [{instancePath:instancePath+"/lt",schemaPath:"#/properties/lt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+                        validate9.errors = [{instancePath:instancePath+"/lt",schemaPath:"#/properties/lt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
                         return false;
                       }
                     }
                     else {
-                      validate61.errors = [{instancePath:instancePath+"/lt",schemaPath:"#/properties/lt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                      validate9.errors = [{instancePath:instancePath+"/lt",schemaPath:"#/properties/lt/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                       return false;
                     }
                   }
@@ -322,12 +322,12 @@ function loadValidators() {
                   if(errors === _errs6){
                     if(Array.isArray(data2)){
                       if(data2.length > 2){
-                        validate61.errors = [{instancePath:instancePath+"/between",schemaPath:"#/properties/between/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
+                        validate9.errors = [{instancePath:instancePath+"/between",schemaPath:"#/properties/between/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"}];
                         return false;
                       }
                       else {
                         if(data2.length < 2){
-                          validate61.errors = [{instancePath:instancePath+"/between",schemaPath:"#/properties/between/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
+                          validate9.errors = [{instancePath:instancePath+"/between",schemaPath:"#/properties/between/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"}];
                           return false;
                         }
                         else {
@@ -340,12 +340,12 @@ function loadValidators() {
                               if(errors === _errs8){
                                 if(typeof data3 === "string"){
                                   if(!(formats0.validate(data3))){
-                                    validate61.errors = [{instancePath:instancePath+"/between/" + i0,schemaPath:"#/properties/between/items/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+                                    validate9.errors = [{instancePath:instancePath+"/between/" + i0,schemaPath:"#/properties/between/items/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
                                     return false;
                                   }
                                 }
                                 else {
-                                  validate61.errors = [{instancePath:instancePath+"/between/" + i0,schemaPath:"#/properties/between/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                                  validate9.errors = [{instancePath:instancePath+"/between/" + i0,schemaPath:"#/properties/between/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                                   return false;
                                 }
                               }
@@ -359,7 +359,7 @@ function loadValidators() {
                       }
                     }
                     else {
-                      validate61.errors = [{instancePath:instancePath+"/between",schemaPath:"#/properties/between/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                      validate9.errors = [{instancePath:instancePath+"/between",schemaPath:"#/properties/between/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                       return false;
                     }
                   }
@@ -374,22 +374,22 @@ function loadValidators() {
         }
       }
       else {
-        validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate61.errors = vErrors;
+    validate9.errors = vErrors;
     return errors === 0;
   }
-  validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate9.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  const schema26 = {"type":"object","properties":{"id":{"$ref":"#/$defs/condition_id"},"title":{"$ref":"#/$defs/condition_title"},"done":{"$ref":"#/$defs/condition_done"},"createdAt":{"$ref":"#/$defs/condition_createdAt"},"AND":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"OR":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"NOT":{"$ref":"#/$defs/where_nested"}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` cannot be filtered","minProperties":"a nested where must name at least one condition"},"minProperties":1};
-  const wrapper0 = {validate: validate63};
+  const schema7 = {"type":"object","properties":{"id":{"$ref":"#/$defs/condition_id"},"title":{"$ref":"#/$defs/condition_title"},"done":{"$ref":"#/$defs/condition_done"},"createdAt":{"$ref":"#/$defs/condition_createdAt"},"AND":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"OR":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/where_nested"}},"NOT":{"$ref":"#/$defs/where_nested"}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` cannot be filtered","minProperties":"a nested where must name at least one condition"},"minProperties":1};
+  const wrapper0 = {validate: validate11};
 
-  function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate63.evaluated;
+    const evaluated0 = validate11.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -399,14 +399,14 @@ function loadValidators() {
     if(errors === 0){
       if(data && typeof data == "object" && !Array.isArray(data)){
         if(Object.keys(data).length < 1){
-          validate63.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+          validate11.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!(((((((key0 === "id") || (key0 === "title")) || (key0 === "done")) || (key0 === "createdAt")) || (key0 === "AND")) || (key0 === "OR")) || (key0 === "NOT"))){
-              validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate11.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -414,8 +414,8 @@ function loadValidators() {
           if(_errs1 === errors){
             if(data.id !== undefined){
               const _errs2 = errors;
-              if(!(validate55(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+              if(!(validate3(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+                vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs2 === errors;
@@ -426,8 +426,8 @@ function loadValidators() {
             if(valid0){
               if(data.title !== undefined){
                 const _errs3 = errors;
-                if(!(validate57(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-                  vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+                if(!(validate5(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
+                  vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs3 === errors;
@@ -438,8 +438,8 @@ function loadValidators() {
               if(valid0){
                 if(data.done !== undefined){
                   const _errs4 = errors;
-                  if(!(validate59(data.done, {instancePath:instancePath+"/done",parentData:data,parentDataProperty:"done",rootData,dynamicAnchors}))){
-                    vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                  if(!(validate7(data.done, {instancePath:instancePath+"/done",parentData:data,parentDataProperty:"done",rootData,dynamicAnchors}))){
+                    vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs4 === errors;
@@ -450,8 +450,8 @@ function loadValidators() {
                 if(valid0){
                   if(data.createdAt !== undefined){
                     const _errs5 = errors;
-                    if(!(validate61(data.createdAt, {instancePath:instancePath+"/createdAt",parentData:data,parentDataProperty:"createdAt",rootData,dynamicAnchors}))){
-                      vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+                    if(!(validate9(data.createdAt, {instancePath:instancePath+"/createdAt",parentData:data,parentDataProperty:"createdAt",rootData,dynamicAnchors}))){
+                      vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
                       errors = vErrors.length;
                     }
                     var valid0 = _errs5 === errors;
@@ -466,7 +466,7 @@ function loadValidators() {
                       if(errors === _errs6){
                         if(Array.isArray(data4)){
                           if(data4.length < 1){
-                            validate63.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                            validate11.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                             return false;
                           }
                           else {
@@ -486,7 +486,7 @@ function loadValidators() {
                           }
                         }
                         else {
-                          validate63.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                          validate11.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                           return false;
                         }
                       }
@@ -502,7 +502,7 @@ function loadValidators() {
                         if(errors === _errs9){
                           if(Array.isArray(data6)){
                             if(data6.length < 1){
-                              validate63.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                              validate11.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                               return false;
                             }
                             else {
@@ -522,7 +522,7 @@ function loadValidators() {
                             }
                           }
                           else {
-                            validate63.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                            validate11.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                             return false;
                           }
                         }
@@ -553,19 +553,19 @@ function loadValidators() {
         }
       }
       else {
-        validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate63.errors = vErrors;
+    validate11.errors = vErrors;
     return errors === 0;
   }
-  validate63.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate11.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate54.evaluated;
+    const evaluated0 = validate2.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -577,7 +577,7 @@ function loadValidators() {
         const _errs1 = errors;
         for(const key0 in data){
           if(!(((((((key0 === "id") || (key0 === "title")) || (key0 === "done")) || (key0 === "createdAt")) || (key0 === "AND")) || (key0 === "OR")) || (key0 === "NOT"))){
-            validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+            validate2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
             return false;
             break;
           }
@@ -585,8 +585,8 @@ function loadValidators() {
         if(_errs1 === errors){
           if(data.id !== undefined){
             const _errs2 = errors;
-            if(!(validate55(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-              vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            if(!(validate3(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
+              vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -597,8 +597,8 @@ function loadValidators() {
           if(valid0){
             if(data.title !== undefined){
               const _errs3 = errors;
-              if(!(validate57(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
-                vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+              if(!(validate5(data.title, {instancePath:instancePath+"/title",parentData:data,parentDataProperty:"title",rootData,dynamicAnchors}))){
+                vErrors = vErrors === null ? validate5.errors : vErrors.concat(validate5.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -609,8 +609,8 @@ function loadValidators() {
             if(valid0){
               if(data.done !== undefined){
                 const _errs4 = errors;
-                if(!(validate59(data.done, {instancePath:instancePath+"/done",parentData:data,parentDataProperty:"done",rootData,dynamicAnchors}))){
-                  vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+                if(!(validate7(data.done, {instancePath:instancePath+"/done",parentData:data,parentDataProperty:"done",rootData,dynamicAnchors}))){
+                  vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
@@ -621,8 +621,8 @@ function loadValidators() {
               if(valid0){
                 if(data.createdAt !== undefined){
                   const _errs5 = errors;
-                  if(!(validate61(data.createdAt, {instancePath:instancePath+"/createdAt",parentData:data,parentDataProperty:"createdAt",rootData,dynamicAnchors}))){
-                    vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+                  if(!(validate9(data.createdAt, {instancePath:instancePath+"/createdAt",parentData:data,parentDataProperty:"createdAt",rootData,dynamicAnchors}))){
+                    vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs5 === errors;
@@ -637,7 +637,7 @@ function loadValidators() {
                     if(errors === _errs6){
                       if(Array.isArray(data4)){
                         if(data4.length < 1){
-                          validate54.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                          validate2.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                           return false;
                         }
                         else {
@@ -645,8 +645,8 @@ function loadValidators() {
                           const len0 = data4.length;
                           for(let i0=0; i0<len0; i0++){
                             const _errs8 = errors;
-                            if(!(validate63(data4[i0], {instancePath:instancePath+"/AND/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
-                              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+                            if(!(validate11(data4[i0], {instancePath:instancePath+"/AND/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+                              vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
                               errors = vErrors.length;
                             }
                             var valid1 = _errs8 === errors;
@@ -657,7 +657,7 @@ function loadValidators() {
                         }
                       }
                       else {
-                        validate54.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                        validate2.errors = [{instancePath:instancePath+"/AND",schemaPath:"#/properties/AND/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                         return false;
                       }
                     }
@@ -673,7 +673,7 @@ function loadValidators() {
                       if(errors === _errs9){
                         if(Array.isArray(data6)){
                           if(data6.length < 1){
-                            validate54.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                            validate2.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                             return false;
                           }
                           else {
@@ -681,8 +681,8 @@ function loadValidators() {
                             const len1 = data6.length;
                             for(let i1=0; i1<len1; i1++){
                               const _errs11 = errors;
-                              if(!(validate63(data6[i1], {instancePath:instancePath+"/OR/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
-                                vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+                              if(!(validate11(data6[i1], {instancePath:instancePath+"/OR/" + i1,parentData:data6,parentDataProperty:i1,rootData,dynamicAnchors}))){
+                                vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
                                 errors = vErrors.length;
                               }
                               var valid2 = _errs11 === errors;
@@ -693,7 +693,7 @@ function loadValidators() {
                           }
                         }
                         else {
-                          validate54.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                          validate2.errors = [{instancePath:instancePath+"/OR",schemaPath:"#/properties/OR/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                           return false;
                         }
                       }
@@ -705,8 +705,8 @@ function loadValidators() {
                     if(valid0){
                       if(data.NOT !== undefined){
                         const _errs12 = errors;
-                        if(!(validate63(data.NOT, {instancePath:instancePath+"/NOT",parentData:data,parentDataProperty:"NOT",rootData,dynamicAnchors}))){
-                          vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+                        if(!(validate11(data.NOT, {instancePath:instancePath+"/NOT",parentData:data,parentDataProperty:"NOT",rootData,dynamicAnchors}))){
+                          vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
                           errors = vErrors.length;
                         }
                         var valid0 = _errs12 === errors;
@@ -723,19 +723,19 @@ function loadValidators() {
         }
       }
       else {
-        validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate54.errors = vErrors;
+    validate2.errors = vErrors;
     return errors === 0;
   }
-  validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate53.evaluated;
+    const evaluated0 = validate1.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -747,7 +747,7 @@ function loadValidators() {
         const _errs1 = errors;
         for(const key0 in data){
           if(!((((((key0 === "select") || (key0 === "where")) || (key0 === "orderBy")) || (key0 === "limit")) || (key0 === "offset")) || (key0 === "includeTotal"))){
-            validate53.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+            validate1.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
             return false;
             break;
           }
@@ -759,7 +759,7 @@ function loadValidators() {
             if(errors === _errs2){
               if(Array.isArray(data0)){
                 if(data0.length < 1){
-                  validate53.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                  validate1.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                   return false;
                 }
                 else {
@@ -769,11 +769,11 @@ function loadValidators() {
                     let data1 = data0[i0];
                     const _errs4 = errors;
                     if(typeof data1 !== "string"){
-                      validate53.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                      validate1.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                       return false;
                     }
                     if(!((((((data1 === "id") || (data1 === "title")) || (data1 === "done")) || (data1 === "ownerId")) || (data1 === "contactEmail")) || (data1 === "createdAt"))){
-                      validate53.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/enum",keyword:"enum",params:{allowedValues: schema20.properties.select.items.enum},message:"must be equal to one of the allowed values"}];
+                      validate1.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.select.items.enum},message:"must be equal to one of the allowed values"}];
                       return false;
                     }
                     var valid1 = _errs4 === errors;
@@ -793,7 +793,7 @@ function loadValidators() {
                         }
                         if(typeof indices0[item0] == "number"){
                           j0 = indices0[item0];
-                          validate53.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+                          validate1.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
                           return false;
                           break;
                         }
@@ -804,7 +804,7 @@ function loadValidators() {
                 }
               }
               else {
-                validate53.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                validate1.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                 return false;
               }
             }
@@ -816,8 +816,8 @@ function loadValidators() {
           if(valid0){
             if(data.where !== undefined){
               const _errs6 = errors;
-              if(!(validate54(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData,dynamicAnchors}))){
-                vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+              if(!(validate2(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData,dynamicAnchors}))){
+                vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs6 === errors;
@@ -832,7 +832,7 @@ function loadValidators() {
                 if(errors === _errs7){
                   if(Array.isArray(data3)){
                     if(data3.length > 5){
-                      validate53.errors = [{instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"}];
+                      validate1.errors = [{instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"}];
                       return false;
                     }
                     else {
@@ -845,14 +845,14 @@ function loadValidators() {
                           if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
                             let missing0;
                             if((data4.field === undefined) && (missing0 = "field")){
-                              validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+                              validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
                               return false;
                             }
                             else {
                               const _errs11 = errors;
                               for(const key1 in data4){
                                 if(!((key1 === "field") || (key1 === "direction"))){
-                                  validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+                                  validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
                                   return false;
                                   break;
                                 }
@@ -862,11 +862,11 @@ function loadValidators() {
                                   let data5 = data4.field;
                                   const _errs12 = errors;
                                   if(typeof data5 !== "string"){
-                                    validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/field",schemaPath:"#/properties/orderBy/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                                    validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/field",schemaPath:"#/properties/orderBy/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                                     return false;
                                   }
                                   if(!(((data5 === "id") || (data5 === "title")) || (data5 === "createdAt"))){
-                                    validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/field",schemaPath:"#/properties/orderBy/items/properties/field/enum",keyword:"enum",params:{allowedValues: schema20.properties.orderBy.items.properties.field.enum},message:"must be equal to one of the allowed values"}];
+                                    validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/field",schemaPath:"#/properties/orderBy/items/properties/field/enum",keyword:"enum",params:{allowedValues: schema1.properties.orderBy.items.properties.field.enum},message:"must be equal to one of the allowed values"}];
                                     return false;
                                   }
                                   var valid4 = _errs12 === errors;
@@ -879,11 +879,11 @@ function loadValidators() {
                                     let data6 = data4.direction;
                                     const _errs14 = errors;
                                     if(typeof data6 !== "string"){
-                                      validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/direction",schemaPath:"#/properties/orderBy/items/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                                      validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/direction",schemaPath:"#/properties/orderBy/items/properties/direction/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                                       return false;
                                     }
                                     if(!((data6 === "asc") || (data6 === "desc"))){
-                                      validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/direction",schemaPath:"#/properties/orderBy/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema20.properties.orderBy.items.properties.direction.enum},message:"must be equal to one of the allowed values"}];
+                                      validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2+"/direction",schemaPath:"#/properties/orderBy/items/properties/direction/enum",keyword:"enum",params:{allowedValues: schema1.properties.orderBy.items.properties.direction.enum},message:"must be equal to one of the allowed values"}];
                                       return false;
                                     }
                                     var valid4 = _errs14 === errors;
@@ -896,7 +896,7 @@ function loadValidators() {
                             }
                           }
                           else {
-                            validate53.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+                            validate1.errors = [{instancePath:instancePath+"/orderBy/" + i2,schemaPath:"#/properties/orderBy/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
                             return false;
                           }
                         }
@@ -908,7 +908,7 @@ function loadValidators() {
                     }
                   }
                   else {
-                    validate53.errors = [{instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                    validate1.errors = [{instancePath:instancePath+"/orderBy",schemaPath:"#/properties/orderBy/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                     return false;
                   }
                 }
@@ -922,18 +922,18 @@ function loadValidators() {
                   let data7 = data.limit;
                   const _errs16 = errors;
                   if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-                    validate53.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+                    validate1.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
                     return false;
                   }
                   if(errors === _errs16){
                     if((typeof data7 == "number") && (isFinite(data7))){
                       if(data7 > 100 || isNaN(data7)){
-                        validate53.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+                        validate1.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
                         return false;
                       }
                       else {
                         if(data7 < 1 || isNaN(data7)){
-                          validate53.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+                          validate1.errors = [{instancePath:instancePath+"/limit",schemaPath:"#/properties/limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
                           return false;
                         }
                       }
@@ -949,18 +949,18 @@ function loadValidators() {
                     let data8 = data.offset;
                     const _errs18 = errors;
                     if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-                      validate53.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+                      validate1.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
                       return false;
                     }
                     if(errors === _errs18){
                       if((typeof data8 == "number") && (isFinite(data8))){
                         if(data8 > 9007199254740991 || isNaN(data8)){
-                          validate53.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+                          validate1.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
                           return false;
                         }
                         else {
                           if(data8 < 0 || isNaN(data8)){
-                            validate53.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+                            validate1.errors = [{instancePath:instancePath+"/offset",schemaPath:"#/properties/offset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
                             return false;
                           }
                         }
@@ -975,7 +975,7 @@ function loadValidators() {
                     if(data.includeTotal !== undefined){
                       const _errs20 = errors;
                       if(typeof data.includeTotal !== "boolean"){
-                        validate53.errors = [{instancePath:instancePath+"/includeTotal",schemaPath:"#/properties/includeTotal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+                        validate1.errors = [{instancePath:instancePath+"/includeTotal",schemaPath:"#/properties/includeTotal/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
                         return false;
                       }
                       var valid0 = _errs20 === errors;
@@ -991,22 +991,22 @@ function loadValidators() {
         }
       }
       else {
-        validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate53.errors = vErrors;
+    validate1.errors = vErrors;
     return errors === 0;
   }
-  validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  exports.get = validate72;
-  const schema27 = {"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"select":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["id","title","done","ownerId","contactEmail","createdAt"],"x-messages":{"enum":"field `{value}` is not readable"}}}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id"]};
+  exports.get = validate20;
+  const schema8 = {"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"select":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","enum":["id","title","done","ownerId","contactEmail","createdAt"],"x-messages":{"enum":"field `{value}` is not readable"}}}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id"]};
 
-  function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate72.evaluated;
+    const evaluated0 = validate20.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -1017,14 +1017,14 @@ function loadValidators() {
       if(data && typeof data == "object" && !Array.isArray(data)){
         let missing0;
         if((data.id === undefined) && (missing0 = "id")){
-          validate72.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+          validate20.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!((key0 === "id") || (key0 === "select"))){
-              validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate20.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -1034,18 +1034,18 @@ function loadValidators() {
               let data0 = data.id;
               const _errs2 = errors;
               if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-                validate72.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+                validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
                 return false;
               }
               if(errors === _errs2){
                 if((typeof data0 == "number") && (isFinite(data0))){
                   if(data0 > 9007199254740991 || isNaN(data0)){
-                    validate72.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+                    validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
                     return false;
                   }
                   else {
                     if(data0 < -9007199254740991 || isNaN(data0)){
-                      validate72.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+                      validate20.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
                       return false;
                     }
                   }
@@ -1063,7 +1063,7 @@ function loadValidators() {
                 if(errors === _errs4){
                   if(Array.isArray(data1)){
                     if(data1.length < 1){
-                      validate72.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+                      validate20.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
                       return false;
                     }
                     else {
@@ -1073,11 +1073,11 @@ function loadValidators() {
                         let data2 = data1[i0];
                         const _errs6 = errors;
                         if(typeof data2 !== "string"){
-                          validate72.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                          validate20.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                           return false;
                         }
                         if(!((((((data2 === "id") || (data2 === "title")) || (data2 === "done")) || (data2 === "ownerId")) || (data2 === "contactEmail")) || (data2 === "createdAt"))){
-                          validate72.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/enum",keyword:"enum",params:{allowedValues: schema27.properties.select.items.enum},message:"must be equal to one of the allowed values"}];
+                          validate20.errors = [{instancePath:instancePath+"/select/" + i0,schemaPath:"#/properties/select/items/enum",keyword:"enum",params:{allowedValues: schema8.properties.select.items.enum},message:"must be equal to one of the allowed values"}];
                           return false;
                         }
                         var valid1 = _errs6 === errors;
@@ -1097,7 +1097,7 @@ function loadValidators() {
                             }
                             if(typeof indices0[item0] == "number"){
                               j0 = indices0[item0];
-                              validate72.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
+                              validate20.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"}];
                               return false;
                               break;
                             }
@@ -1108,7 +1108,7 @@ function loadValidators() {
                     }
                   }
                   else {
-                    validate72.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+                    validate20.errors = [{instancePath:instancePath+"/select",schemaPath:"#/properties/select/type",keyword:"type",params:{type: "array"},message:"must be array"}];
                     return false;
                   }
                 }
@@ -1122,22 +1122,22 @@ function loadValidators() {
         }
       }
       else {
-        validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate72.errors = vErrors;
+    validate20.errors = vErrors;
     return errors === 0;
   }
-  validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  exports.create = validate73;
-  const schema28 = {"type":"object","properties":{"title":{"type":"string"},"done":{"type":"boolean"},"contactEmail":{"type":["string","null"]}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` is not writable","minProperties":"data must name at least one field to update"},"required":["title"]};
+  exports.create = validate21;
+  const schema9 = {"type":"object","properties":{"title":{"type":"string"},"done":{"type":"boolean"},"contactEmail":{"type":["string","null"]}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` is not writable","minProperties":"data must name at least one field to update"},"required":["title"]};
 
-  function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate73.evaluated;
+    const evaluated0 = validate21.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -1148,14 +1148,14 @@ function loadValidators() {
       if(data && typeof data == "object" && !Array.isArray(data)){
         let missing0;
         if((data.title === undefined) && (missing0 = "title")){
-          validate73.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+          validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!(((key0 === "title") || (key0 === "done")) || (key0 === "contactEmail"))){
-              validate73.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate21.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -1164,7 +1164,7 @@ function loadValidators() {
             if(data.title !== undefined){
               const _errs2 = errors;
               if(typeof data.title !== "string"){
-                validate73.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                validate21.errors = [{instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                 return false;
               }
               var valid0 = _errs2 === errors;
@@ -1176,7 +1176,7 @@ function loadValidators() {
               if(data.done !== undefined){
                 const _errs4 = errors;
                 if(typeof data.done !== "boolean"){
-                  validate73.errors = [{instancePath:instancePath+"/done",schemaPath:"#/properties/done/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+                  validate21.errors = [{instancePath:instancePath+"/done",schemaPath:"#/properties/done/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
                   return false;
                 }
                 var valid0 = _errs4 === errors;
@@ -1189,7 +1189,7 @@ function loadValidators() {
                   let data2 = data.contactEmail;
                   const _errs6 = errors;
                   if((typeof data2 !== "string") && (data2 !== null)){
-                    validate73.errors = [{instancePath:instancePath+"/contactEmail",schemaPath:"#/properties/contactEmail/type",keyword:"type",params:{type: schema28.properties.contactEmail.type},message:"must be string,null"}];
+                    validate21.errors = [{instancePath:instancePath+"/contactEmail",schemaPath:"#/properties/contactEmail/type",keyword:"type",params:{type: schema9.properties.contactEmail.type},message:"must be string,null"}];
                     return false;
                   }
                   var valid0 = _errs6 === errors;
@@ -1203,22 +1203,22 @@ function loadValidators() {
         }
       }
       else {
-        validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate73.errors = vErrors;
+    validate21.errors = vErrors;
     return errors === 0;
   }
-  validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  exports.update = validate74;
-  const schema29 = {"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"data":{"type":"object","properties":{"title":{"type":"string"},"done":{"type":"boolean"},"contactEmail":{"type":["string","null"]}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` is not updatable","minProperties":"data must name at least one field to update"},"minProperties":1}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id","data"]};
+  exports.update = validate22;
+  const schema10 = {"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},"data":{"type":"object","properties":{"title":{"type":"string"},"done":{"type":"boolean"},"contactEmail":{"type":["string","null"]}},"additionalProperties":false,"x-messages":{"additionalProperties":"field `{key}` is not updatable","minProperties":"data must name at least one field to update"},"minProperties":1}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id","data"]};
 
-  function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate74.evaluated;
+    const evaluated0 = validate22.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -1229,14 +1229,14 @@ function loadValidators() {
       if(data && typeof data == "object" && !Array.isArray(data)){
         let missing0;
         if(((data.id === undefined) && (missing0 = "id")) || ((data.data === undefined) && (missing0 = "data"))){
-          validate74.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+          validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!((key0 === "id") || (key0 === "data"))){
-              validate74.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -1246,18 +1246,18 @@ function loadValidators() {
               let data0 = data.id;
               const _errs2 = errors;
               if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-                validate74.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+                validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
                 return false;
               }
               if(errors === _errs2){
                 if((typeof data0 == "number") && (isFinite(data0))){
                   if(data0 > 9007199254740991 || isNaN(data0)){
-                    validate74.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+                    validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
                     return false;
                   }
                   else {
                     if(data0 < -9007199254740991 || isNaN(data0)){
-                      validate74.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+                      validate22.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
                       return false;
                     }
                   }
@@ -1275,14 +1275,14 @@ function loadValidators() {
                 if(errors === _errs4){
                   if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
                     if(Object.keys(data1).length < 1){
-                      validate74.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+                      validate22.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
                       return false;
                     }
                     else {
                       const _errs6 = errors;
                       for(const key1 in data1){
                         if(!(((key1 === "title") || (key1 === "done")) || (key1 === "contactEmail"))){
-                          validate74.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+                          validate22.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
                           return false;
                           break;
                         }
@@ -1291,7 +1291,7 @@ function loadValidators() {
                         if(data1.title !== undefined){
                           const _errs7 = errors;
                           if(typeof data1.title !== "string"){
-                            validate74.errors = [{instancePath:instancePath+"/data/title",schemaPath:"#/properties/data/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+                            validate22.errors = [{instancePath:instancePath+"/data/title",schemaPath:"#/properties/data/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"}];
                             return false;
                           }
                           var valid1 = _errs7 === errors;
@@ -1303,7 +1303,7 @@ function loadValidators() {
                           if(data1.done !== undefined){
                             const _errs9 = errors;
                             if(typeof data1.done !== "boolean"){
-                              validate74.errors = [{instancePath:instancePath+"/data/done",schemaPath:"#/properties/data/properties/done/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+                              validate22.errors = [{instancePath:instancePath+"/data/done",schemaPath:"#/properties/data/properties/done/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
                               return false;
                             }
                             var valid1 = _errs9 === errors;
@@ -1316,7 +1316,7 @@ function loadValidators() {
                               let data4 = data1.contactEmail;
                               const _errs11 = errors;
                               if((typeof data4 !== "string") && (data4 !== null)){
-                                validate74.errors = [{instancePath:instancePath+"/data/contactEmail",schemaPath:"#/properties/data/properties/contactEmail/type",keyword:"type",params:{type: schema29.properties.data.properties.contactEmail.type},message:"must be string,null"}];
+                                validate22.errors = [{instancePath:instancePath+"/data/contactEmail",schemaPath:"#/properties/data/properties/contactEmail/type",keyword:"type",params:{type: schema10.properties.data.properties.contactEmail.type},message:"must be string,null"}];
                                 return false;
                               }
                               var valid1 = _errs11 === errors;
@@ -1330,7 +1330,7 @@ function loadValidators() {
                     }
                   }
                   else {
-                    validate74.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+                    validate22.errors = [{instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "object"},message:"must be object"}];
                     return false;
                   }
                 }
@@ -1344,22 +1344,22 @@ function loadValidators() {
         }
       }
       else {
-        validate74.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate74.errors = vErrors;
+    validate22.errors = vErrors;
     return errors === 0;
   }
-  validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  exports.delete = validate75;
-  const schema30 = {"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id"]};
+  exports.delete = validate23;
+  const schema11 = {"type":"object","properties":{"id":{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"},"required":["id"]};
 
-  function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate75.evaluated;
+    const evaluated0 = validate23.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -1370,14 +1370,14 @@ function loadValidators() {
       if(data && typeof data == "object" && !Array.isArray(data)){
         let missing0;
         if((data.id === undefined) && (missing0 = "id")){
-          validate75.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+          validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
           return false;
         }
         else {
           const _errs1 = errors;
           for(const key0 in data){
             if(!(key0 === "id")){
-              validate75.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+              validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
               return false;
               break;
             }
@@ -1387,18 +1387,18 @@ function loadValidators() {
               let data0 = data.id;
               const _errs2 = errors;
               if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-                validate75.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+                validate23.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
                 return false;
               }
               if(errors === _errs2){
                 if((typeof data0 == "number") && (isFinite(data0))){
                   if(data0 > 9007199254740991 || isNaN(data0)){
-                    validate75.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+                    validate23.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
                     return false;
                   }
                   else {
                     if(data0 < -9007199254740991 || isNaN(data0)){
-                      validate75.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
+                      validate23.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991"}];
                       return false;
                     }
                   }
@@ -1409,22 +1409,22 @@ function loadValidators() {
         }
       }
       else {
-        validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate75.errors = vErrors;
+    validate23.errors = vErrors;
     return errors === 0;
   }
-  validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-  exports.count = validate76;
-  const schema31 = {"type":"object","properties":{"where":{"$ref":"#/$defs/where"}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"}};
+  exports.count = validate24;
+  const schema12 = {"type":"object","properties":{"where":{"$ref":"#/$defs/where"}},"additionalProperties":false,"x-messages":{"additionalProperties":"unknown input key `{key}`"}};
 
-  function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+  function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
     let vErrors = null;
     let errors = 0;
-    const evaluated0 = validate76.evaluated;
+    const evaluated0 = validate24.evaluated;
     if(evaluated0.dynamicProps){
       evaluated0.props = undefined;
     }
@@ -1436,29 +1436,29 @@ function loadValidators() {
         const _errs1 = errors;
         for(const key0 in data){
           if(!(key0 === "where")){
-            validate76.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+            validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
             return false;
             break;
           }
         }
         if(_errs1 === errors){
           if(data.where !== undefined){
-            if(!(validate54(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData,dynamicAnchors}))){
-              vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+            if(!(validate2(data.where, {instancePath:instancePath+"/where",parentData:data,parentDataProperty:"where",rootData,dynamicAnchors}))){
+              vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
               errors = vErrors.length;
             }
           }
         }
       }
       else {
-        validate76.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+        validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
         return false;
       }
     }
-    validate76.errors = vErrors;
+    validate24.errors = vErrors;
     return errors === 0;
   }
-  validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+  validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
   const validators = module.exports;
   validators.findOne = validators.list;
