@@ -71,7 +71,7 @@ export function emitRowWriter(rt: CrudRuntime): Code {
   const parts = rt.readable.map((field, index) => code`${literal(`${index === 0 ? '{' : ','}${JSON.stringify(field.key)}:`)} + ${valueJson(rt, field, index)}`);
   const body = parts.length === 0 ? literal('{}') : code`${joinCode(parts, ' +\n')} +\n'}'`;
   return joinCode([
-    comment(`A ${rt.resourceName} row as callers see it, written as JSON from the database's row: ${rt.readable.map((field) => field.key).join(', ') || 'no field'}.`),
+    comment(`A row of ${rt.resourceName} as callers see it, written as JSON from the database's row: ${rt.readable.map((field) => field.key).join(', ') || 'no field'}.`),
     code`function writeRow(row, decode, codecs) {
 return (
 ${body}
