@@ -85,20 +85,6 @@ describe('the dashboard from the CLI', () => {
     expect(requests).toBe(6);
   }, CLI_TIMEOUT_MS);
 
-  it('stops a server with workers with one line when the dashboard port is taken, before the API listens', async () => {
-    const env = await environment();
-    const taken = net.createServer();
-    await new Promise<void>((resolve) => taken.listen(Number(env.DASHBOARD_PORT), '127.0.0.1', () => resolve()));
-    try {
-      const result = await spawnCli(['start', ENTRY, '--port', String(await freePort()), '--workers', '2'], env, CLI_TIMEOUT_MS);
-      expect(result.code).toBe(1);
-      expect(stderrLines(result.stderr)).toEqual([`tessera: dashboard: 127.0.0.1:${env.DASHBOARD_PORT} is already in use`]);
-      expect(result.stdout).toBe('');
-    } finally {
-      await new Promise((resolve) => taken.close(resolve));
-    }
-  }, CLI_TIMEOUT_MS);
-
   it('refuses to start beyond loopback without auth: one line naming the dashboard, exit code 1', async () => {
     const env = await environment();
     const result = await spawnCli(['start', ENTRY, '--port', String(await freePort())], { ...env, DASHBOARD_TOKEN: undefined, DASHBOARD_HOST: '0.0.0.0' }, CLI_TIMEOUT_MS);
@@ -109,12 +95,15 @@ describe('the dashboard from the CLI', () => {
     expect(result.stdout).toBe('');
   }, CLI_TIMEOUT_MS);
 
-  it('stops the start with one line when the dashboard port is taken, before the API listens', async () => {
+  it.each([
+    ['one process', []],
+    ['workers', ['--workers', '2']],
+  ])('stops the start with one line when the dashboard port is taken, before the API listens (%s)', async (_kind, extra) => {
     const env = await environment();
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(Number(env.DASHBOARD_PORT), '127.0.0.1', () => resolve()));
     try {
-      const result = await spawnCli(['start', ENTRY, '--port', String(await freePort())], env, CLI_TIMEOUT_MS);
+      const result = await spawnCli(['start', ENTRY, '--port', String(await freePort()), ...extra], env, CLI_TIMEOUT_MS);
       expect(result.code).toBe(1);
       expect(stderrLines(result.stderr)).toEqual([`tessera: dashboard: 127.0.0.1:${env.DASHBOARD_PORT} is already in use`]);
       expect(result.stdout).toBe('');
