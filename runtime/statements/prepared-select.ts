@@ -1,0 +1,58 @@
+// What Drizzle's prepared query works out again at every execution, worked out once per cached statement:
+// which placeholder (and column encoder) fills each parameter, and which property and decoder each column of an
+// array row gets. Drizzle checks every parameter's and every field's class per call (`fillPlaceholders`,
+// `mapResultRow`); the statement cache runs the same shapes thousands of times.
+import { Column, is, Param, Placeholder } from 'drizzle-orm';
+import type { DbRow } from '../dialects/dialect';
+
+/** The statement's parameters for one call's placeholder values. */
+export type ParameterFiller = (values: Record<string, unknown>) => unknown[];
+
+/** An array row (select order) as Drizzle would map it for a flat selection. */
+export type RowReader = (row: readonly unknown[]) => DbRow;
+
+type Slot = { readonly name: string; readonly encoder: { mapToDriverValue(value: unknown): unknown } | null } | { readonly value: unknown };
+
+function valueOf(values: Record<string, unknown>, name: string): unknown {
+  if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
+  return values[name];
+}
+
+/** Drizzle's `fillPlaceholders(params, values)`, each parameter's kind decided once. */
+export function parameterFiller(params: readonly unknown[]): ParameterFiller {
+  const slots: Slot[] = params.map((param) => {
+    if (is(param, Placeholder)) return { name: param.name, encoder: null };
+    if (is(param, Param) && is(param.value, Placeholder)) return { name: param.value.name, encoder: param.encoder };
+    return { value: param };
+  });
+  return (values) =>
+    slots.map((slot) => {
+      if ('value' in slot) return slot.value;
+      const value = valueOf(values, slot.name);
+      return slot.encoder === null ? value : slot.encoder.mapToDriverValue(value);
+    });
+}
+
+/** A selected field as Drizzle's prepared query lists it. */
+interface SelectedField {
+  readonly path: readonly string[];
+  readonly field: unknown;
+}
+
+/**
+ * Drizzle's `mapResultRow` for a selection of table columns, each under its own top-level key (every select of the
+ * crud actions); null for any other selection (joins, SQL expressions), which keeps Drizzle's own mapping.
+ */
+export function flatRowReader(fields: readonly SelectedField[] | undefined): RowReader | null {
+  if (fields === undefined || !fields.every((selected) => selected.path.length === 1 && is(selected.field, Column))) return null;
+  const keys = fields.map((selected) => selected.path[0]);
+  const columns = fields.map((selected) => selected.field as Column);
+  return (row) => {
+    const mapped: DbRow = {};
+    for (let index = 0; index < keys.length; index++) {
+      const value = row[index];
+      mapped[keys[index]] = value === null ? null : columns[index].mapFromDriverValue(value);
+    }
+    return mapped;
+  };
+}
