@@ -1,17 +1,15 @@
 // MySQL and MariaDB through mysql2: no RETURNING (rows are read back by primary key, in the write's transaction),
 // LIKE follows the column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
-import { getTableName, is, sql } from 'drizzle-orm';
-import { NoopCache } from 'drizzle-orm/cache/core';
+import { getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/mysql-core';
 import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
-import { flatRowReader, parameterFiller, type ParameterFiller, type RowReader } from '../statements/prepared-select';
+import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
 import {
   byIdPlaceholder,
   clientErrorFrom,
   describeWith,
   driverErrorOf,
-  nullWhenOutsideScope,
   OutsideScope,
   ROW_MISSING,
   rowCondition,
@@ -24,7 +22,6 @@ import {
   type DriverCodes,
   type DriverReason,
   type Dialect,
-  type PreparedQuery,
   type UnavailableSignals,
   type WritePlan,
 } from './dialect';
@@ -78,96 +75,12 @@ function clientOptions(db: any): { supportBigNumbers?: boolean } | undefined {
   return candidates.find((options) => options !== undefined && options !== null && 'supportBigNumbers' in options);
 }
 
-/** A mysql2 client with the promise API's `query`, as Drizzle's prepared queries call it. */
-interface PromiseQueryClient {
-  query(options: object, values: readonly unknown[]): Promise<[unknown, unknown]>;
-}
-
-/** mysql2's callback API, which its promise pools and connections wrap. */
-interface CallbackQueryClient {
-  query(options: object, values: readonly unknown[], done: (error: unknown, rows: unknown, fields: unknown) => void): unknown;
-}
-
-const untracedClients = new WeakMap<object, PromiseQueryClient>();
-
-/**
- * The promise `query` of a mysql2 pool or connection, run on the callback client it wraps. mysql2's promise API
- * captures a stack trace at every query (its `trace` option, on by default) to decorate errors that Tessera
- * logs without stacks anyway: about a tenth of the server's CPU on a MariaDB list (issue 18). The user's
- * pool and its options are untouched; a client of another shape is used as it is.
- */
-function untraced(client: any): PromiseQueryClient {
-  let wrapped = untracedClients.get(client);
-  if (wrapped !== undefined) return wrapped;
-  // A callback pool or connection has `promise()`; the promise ones keep it in `pool` or `connection`.
-  const core: CallbackQueryClient | undefined = typeof client.promise === 'function' ? client : (client.pool ?? client.connection);
-  wrapped =
-    typeof core?.query === 'function'
-      ? {
-          query: (options, values) =>
-            new Promise((resolve, reject) => {
-              core.query(options, values, (error, rows, fields) => (error ? reject(error) : resolve([rows, fields])));
-            }),
-        }
-      : (client as PromiseQueryClient);
-  untracedClients.set(client, wrapped);
-  return wrapped;
-}
-
-/** The parts of Drizzle's mysql2 prepared query (drizzle-orm 0.45) that a cached select needs. */
-interface DrizzlePrepared extends PreparedQuery {
-  client: PromiseQueryClient;
-  readonly query: { readonly sql: string };
-  readonly params: unknown[];
-  readonly fields?: { path: string[]; field: unknown }[];
-  readonly customResultMapper?: unknown;
-  readonly cache?: unknown;
-  readonly logger: { logQuery(sql: string, params: unknown[]): void };
-}
-
-/**
- * A cached select of table columns, run as Drizzle's prepared query runs it (same SQL text, query options, logger,
- * driver values and decoders) with the parameter and row mapping worked out once (prepared-select.ts). A query cache
- * configured on Drizzle keeps Drizzle's own execution. `client` is read at each call, as Drizzle's is (onConnection).
- */
-class CachedSelect implements PreparedQuery {
-  static of(statement: DrizzlePrepared): CachedSelect | null {
-    const read = statement.customResultMapper === undefined ? flatRowReader(statement.fields) : null;
-    const cached = statement.cache !== undefined && !is(statement.cache, NoopCache);
-    return read === null || cached ? null : new CachedSelect(statement.client, statement.query, parameterFiller(statement.params), read, statement.logger);
-  }
-
-  private constructor(
-    readonly client: PromiseQueryClient,
-    private readonly options: { readonly sql: string },
-    private readonly fill: ParameterFiller,
-    private readonly read: RowReader,
-    private readonly logger: DrizzlePrepared['logger'],
-  ) {}
-
-  async execute(values: Record<string, unknown> = {}): Promise<DbRow[]> {
-    const params = this.fill(values);
-    this.logger.logQuery(this.options.sql, params);
-    const [rows] = await this.client.query(this.options, params);
-    return (rows as unknown[][]).map(this.read);
-  }
-}
-
-/**
- * A cached statement run on the transaction's connection. Drizzle's mysql2 prepared query keeps the client it was
- * prepared on (the pool) in `client` and reads it at each execution: this view of it runs the same SQL text, built
- * once, on the connection that holds the transaction (issue 17: on the pool it could run on any connection).
- */
-function onConnection(statement: PreparedQuery, tx: any): PreparedQuery {
-  return Object.create(statement, { client: { value: untraced(tx.session.client) } });
-}
-
 /** Reads the written row back inside the transaction; a miss means it left the scope, so the write must roll back. */
-async function readBack(db: any, tx: any, plan: WritePlan, id: unknown): Promise<DbRow> {
+async function readBack(db: any, connection: QueryClient, plan: WritePlan, id: unknown): Promise<DbRow> {
   const [row] =
     plan.statements !== null
-      ? await onConnection(plan.statements('read-back', () => db.select(plan.selection).from(plan.table).where(byIdPlaceholder(plan.pk)).limit(1)), tx).execute(updateValues({}, id))
-      : await tx.select(plan.selection).from(plan.table).where(rowCondition(plan, id)).limit(1);
+      ? await onConnection(plan.statements('read-back', () => db.select(plan.selection).from(plan.table).where(byIdPlaceholder(plan.pk)).limit(1)), connection).execute(updateValues({}, id))
+      : await onConnection(prepareQuery(db.select(plan.selection).from(plan.table).where(rowCondition(plan, id)).limit(1)), connection).execute();
   if (row === undefined) throw new OutsideScope();
   return row;
 }
@@ -188,14 +101,6 @@ function insertedKey(plan: WritePlan, values: Record<string, unknown>, written: 
 /** Rows matched by an UPDATE or DELETE (mysql2 sets CLIENT_FOUND_ROWS, so unchanged matches count too). */
 function affectedRows(result: any): number {
   return (Array.isArray(result) ? result[0] : result).affectedRows;
-}
-
-/**
- * A write and the read-back of its row, in one transaction on one pooled connection (issue 17): the row lock the
- * write takes holds until the read, so the answer is the row as this request left it, whatever other requests write.
- */
-function inTransaction<T>(db: any, write: (tx: any) => Promise<T>): Promise<T | null> {
-  return nullWhenOutsideScope(() => db.transaction(write));
 }
 
 export const mysqlDialect: Dialect = {
@@ -223,30 +128,26 @@ export const mysqlDialect: Dialect = {
   },
 
   insert(db, plan, values) {
-    return inTransaction(db, async (tx) => {
-      let written: DbRow[];
-      if (plan.statements !== null) {
-        // spec §8: one statement per set of written columns, prepared on the pool and run on the transaction's connection.
-        const build = () => db.insert(plan.table).values(valuePlaceholders(plan.table, values)).$returningId();
-        written = await onConnection(plan.statements(writeShape('insert', values), build), tx).execute(values);
-      } else {
-        written = await tx.insert(plan.table).values(values).$returningId();
-      }
-      return readBack(db, tx, plan, insertedKey(plan, values, written));
+    return inTransaction(db, async (connection) => {
+      // spec §8: one statement per set of written columns, prepared on the pool and run on the transaction's connection.
+      const statement =
+        plan.statements !== null
+          ? plan.statements(writeShape('insert', values), () => db.insert(plan.table).values(valuePlaceholders(plan.table, values)).$returningId())
+          : db.insert(plan.table).values(values).$returningId().prepare();
+      const written: DbRow[] = await onConnection(statement, connection).execute(values);
+      return readBack(db, connection, plan, insertedKey(plan, values, written));
     });
   },
 
   update(db, plan, id, values) {
-    return inTransaction(db, async (tx) => {
-      let result: unknown;
-      if (plan.statements !== null) {
-        const build = () => db.update(plan.table).set(valuePlaceholders(plan.table, values)).where(byIdPlaceholder(plan.pk));
-        result = await onConnection(plan.statements(writeShape('update', values), build), tx).execute(updateValues(values, id));
-      } else {
-        result = await tx.update(plan.table).set(values).where(rowCondition(plan, id));
-      }
+    return inTransaction(db, async (connection) => {
+      const statement =
+        plan.statements !== null
+          ? plan.statements(writeShape('update', values), () => db.update(plan.table).set(valuePlaceholders(plan.table, values)).where(byIdPlaceholder(plan.pk)))
+          : db.update(plan.table).set(values).where(rowCondition(plan, id)).prepare();
+      const result = await onConnection(statement, connection).execute(updateValues(values, id));
       if (affectedRows(result) === 0) return ROW_MISSING;
-      return readBack(db, tx, plan, id);
+      return readBack(db, connection, plan, id);
     });
   },
 
@@ -264,9 +165,7 @@ export const mysqlDialect: Dialect = {
 
   // drizzle's mysql2 prepared query keeps the SQL text built once; mysql2 binds the values.
   prepare(query) {
-    const statement = query.prepare() as DrizzlePrepared;
-    statement.client = untraced(statement.client);
-    return CachedSelect.of(statement) ?? statement;
+    return prepareQuery(query);
   },
   async ping(db) {
     await db.execute(sql`select 1`);

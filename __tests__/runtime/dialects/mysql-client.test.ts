@@ -1,15 +1,20 @@
-// A cached select on MySQL runs without Drizzle's per-call parameter and row mapping (prepared-select.ts): it
-// must answer exactly what Drizzle's own prepared query answers, log through Drizzle's logger, and fail as it does.
+// How the MySQL dialect runs statements on mysql2 (runtime/dialects/mysql-client.ts), on a real MariaDB. A cached select
+// runs without Drizzle's per-call parameter and row mapping: it must answer exactly what Drizzle's own prepared query
+// answers, log through Drizzle's logger, and fail as it does. A write's transaction commits, rolls back and returns its
+// connection to the pool as Drizzle's `db.transaction` does.
 import { count, eq, gte, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/mysql2';
+import mysql from 'mysql2/promise';
+import { OutsideScope } from '../../../runtime/dialects/dialect';
 import { mysqlDialect } from '../../../runtime/dialects/mysql';
+import { inTransaction, type QueryClient } from '../../../runtime/dialects/mysql-client';
 import { columnPlaceholder } from '../../../runtime/statements/column-placeholder';
 import { openDatabase, type TestDatabase } from '../../helpers/databases';
 
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await openDatabase('mysql', 'cached_select');
+  database = await openDatabase('mysql', 'mysql_client');
   await database.reset();
   const { kinds } = database.tables;
   await database.db.insert(kinds).values([
@@ -76,4 +81,56 @@ it('fails with the driver error Tessera maps and logs without values', async () 
   } finally {
     await database.raw('RENAME TABLE t_kinds_away TO t_kinds');
   }
+});
+
+describe('a write transaction', () => {
+  /** A Drizzle database over its own pool of one connection: a connection not given back would stall the next call. */
+  let pool: mysql.Pool;
+  let db: any;
+  beforeAll(() => {
+    // The database openDatabase's namespace made: the test database's name and `_mysql_client`.
+    const url = new URL(process.env.TESSERA_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test');
+    url.pathname += '_mysql_client';
+    pool = mysql.createPool({ uri: url.toString(), connectionLimit: 1 });
+    db = drizzle(pool, { mode: 'default' });
+  });
+  afterAll(() => pool.end());
+
+  const insertLabel = (connection: QueryClient, label: string) => connection.query({ sql: 'insert into t_kinds (label) values (?)' }, [label]);
+  const labelled = async (label: string) => ((await pool.query('select count(*) as n from t_kinds where label = ?', [label]))[0] as { n: number }[])[0].n;
+
+  it('commits what the write did and answers its result', async () => {
+    expect(await inTransaction(db, async (connection) => (await insertLabel(connection, 'committed'), 'done'))).toBe('done');
+    expect(await labelled('committed')).toBe(1);
+  });
+
+  it('rolls back and rethrows when the write fails, and gives its connection back every time', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const failing = inTransaction(db, async (connection) => {
+        await insertLabel(connection, 'rolled back');
+        await connection.query({ sql: 'insert into t_kinds (id, label) values (1, ?)' }, ['duplicate key']);
+      });
+      await expect(failing).rejects.toMatchObject({ errno: 1062 });
+    }
+    expect(await labelled('rolled back')).toBe(0);
+  });
+
+  it('answers null for a write that left the scope, rolled back', async () => {
+    const outside = inTransaction(db, async (connection) => {
+      await insertLabel(connection, 'outside');
+      throw new OutsideScope();
+    });
+    await expect(outside).resolves.toBeNull();
+    expect(await labelled('outside')).toBe(0);
+  });
+
+  it('fails with the pool\'s error when no connection can be had', async () => {
+    const closed = mysql.createPool({ uri: 'mysql://root@127.0.0.1:1/test', connectionLimit: 1, connectTimeout: 2000 });
+    try {
+      const failure = await inTransaction(drizzle(closed, { mode: 'default' }), async () => 'never').catch((error: unknown) => error);
+      expect(mysqlDialect.mapDriverError(failure)?.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await closed.end();
+    }
+  });
 });
