@@ -2,10 +2,11 @@
 // row from the write itself (RETURNING: SQLite, PostgreSQL): each set of written columns is one statement, its SQL
 // Drizzle's once, then the driver's own prepared statement held by the statement cache; values bind through the
 // columns' encoders; the row comes back as an array for the generated row writer. No Drizzle per request.
-import { is, Param, Placeholder, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { CrudRuntime } from '../crud/crud-runtime';
 import { byIdPlaceholder, updateValues, valuePlaceholders, writeShape, type PreparableQuery, type RawStatement } from '../dialects/dialect';
 import { statementName } from '../crud/read-queries';
+import { parameterFiller } from './prepared-select';
 
 interface BoundStatement {
   readonly statement: RawStatement;
@@ -13,25 +14,9 @@ interface BoundStatement {
   bind(values: Record<string, unknown>): unknown[];
 }
 
-type Binder = (values: Record<string, unknown>) => unknown;
-
-/** One placeholder's value: through its column's encoder when it has one; a fixed value (a column default) as is. */
-function binderOf(param: unknown): Binder {
-  const wrapped = is(param, Param) ? param : null;
-  const value = wrapped !== null ? wrapped.value : param;
-  if (!is(value, Placeholder)) return () => value;
-  const key = value.name;
-  const encoder = wrapped?.encoder;
-  return encoder === undefined ? (values) => values[key] : (values) => encoder.mapToDriverValue(values[key]);
-}
-
 function boundStatement(rt: CrudRuntime, query: PreparableQuery): BoundStatement {
   const { sql: text, params } = query.toSQL();
-  const binders = params.map(binderOf);
-  return {
-    statement: rt.dialect.rawStatement(rt.db, text, statementName(query)),
-    bind: (values) => binders.map((binder) => binder(values)),
-  };
+  return { statement: rt.dialect.rawStatement(rt.db, text, statementName(query)), bind: parameterFiller(params) };
 }
 
 type Rows = unknown[][] | Promise<unknown[][]>;
