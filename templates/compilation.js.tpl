@@ -1,8 +1,9 @@
 {{header}}
 'use strict';
-// The object createServer({ compilation }) takes: one module per crud resource (its validators), keyed by
-// label, and one handler factory per mounted route, keyed by operationId. A route or resource missing here,
-// or one built from other definitions, stops the server at start ("run tessera build again").
+// The object createServer({ compilation }) takes: per crud resource, keyed by label, the fingerprint of the
+// definitions its validators come from and those validators (their module loads when first used); per mounted
+// route, keyed by operationId, its handler factory. A route or resource missing here, or one built from other
+// definitions, stops the server at start ("run tessera build again").
 
 module.exports = {
   resources: {

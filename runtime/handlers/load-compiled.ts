@@ -1,10 +1,11 @@
 // Chooses each route's handler (CONTRACT §5): the generic handler (`compiler: false`), handlers the
 // compiler generates at construction (`compiler: true`, the default), or a built bundle's (`compilation`).
+import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { SetupError } from '../errors';
 import { routeKey, type MountedRoute } from '../server/action-routes';
 import { compiledApi } from './compiled-api';
-import { generateHandlerModules } from './compiler-seam';
+import { generateCompilation, type HandlerModuleSource } from './compiler-seam';
 import { installCompiledValidators, type CompiledResource } from './compiled-resources';
 import { genericHandler, type ContextFactory } from './generic-handler';
 
@@ -51,23 +52,44 @@ export function instantiateModule(source: string, resource?: unknown): HandlerFa
   return exported as HandlerFactory;
 }
 
-/** A crud resource's module, run in-process: its validators compiled ahead of time and their fingerprint. */
-export function instantiateResourceModule(source: string): CompiledResource {
-  return runModule(source) as CompiledResource;
-}
-
 /** How a crud route's module names its resource's module (beside it in the bundle). */
 const RESOURCE_MODULE = './resource.js';
 
-function generateAtConstruction(routes: readonly MountedRoute[]): Compilation {
-  const handlers: Record<string, HandlerFactory> = {};
-  const resources: Record<string, CompiledResource> = {};
-  // Resource modules come first: route modules require them.
-  for (const module of generateHandlerModules(routes)) {
-    if (module.kind === 'resource') resources[module.key] = instantiateResourceModule(module.source);
-    else handlers[module.key] = instantiateModule(module.source, resources[module.key.slice(0, module.key.lastIndexOf('.'))]);
+/**
+ * Generated modules by their path in a bundle, each run on its first `require` and answered from then on, as Node
+ * runs the files `tessera build` writes: a relative `require` names another of them, anything else an ajv helper.
+ */
+class GeneratedModules {
+  readonly #sources: ReadonlyMap<string, string>;
+  readonly #exports = new Map<string, unknown>();
+
+  constructor(modules: readonly HandlerModuleSource[]) {
+    this.#sources = new Map(modules.map((module) => [module.file, module.source]));
   }
-  return { resources, handlers };
+
+  /** Runs `source` as the file `file` would run (compilation.js: the bundle's root). */
+  run(file: string, source: string): unknown {
+    return runModule(source, (id) => (id.startsWith('./') || id.startsWith('../') ? this.#require(path.posix.join(path.posix.dirname(file), id)) : requireForGenerated(id)));
+  }
+
+  #require(file: string): unknown {
+    if (!this.#exports.has(file)) {
+      const source = this.#sources.get(file);
+      if (source === undefined) throw new SetupError(`generated code may not require "${file}"`);
+      this.#exports.set(file, this.run(file, source));
+    }
+    return this.#exports.get(file);
+  }
+}
+
+/** compilation.js's text run in-process over `modules`, as Node runs the bundle's: each module loads on first use. */
+export function instantiateCompilation(modules: readonly HandlerModuleSource[], compilation: string): Compilation {
+  return new GeneratedModules(modules).run('compilation.js', compilation) as Compilation;
+}
+
+function generateAtConstruction(routes: readonly MountedRoute[]): Compilation {
+  const { modules, compilation } = generateCompilation(routes);
+  return instantiateCompilation(modules, compilation);
 }
 
 /** Every crud resource a route serves gets its compiled validators before any handler is created. */
