@@ -28,7 +28,7 @@ export const BUNDLE_LAYOUT: readonly { readonly path: string; readonly holds: st
   { path: SERVER_FILE, holds: 'the server entry: `node server.js` loads the application and serves the compiled handlers on PORT, else the `--port` given to build' },
   { path: 'entry.mjs', holds: 'the application entry and its local imports, transpiled and joined by esbuild (`entry.cjs` for a CommonJS entry); packages stay imports from node_modules' },
   { path: PACKAGE_FILE, holds: '`{ "type": "commonjs" }`, so the bundle runs alike in CommonJS and `"type": "module"` applications' },
-  { path: COMPILATION_FILE, holds: '`{ resources, handlers }`: each crud resource\'s fingerprint and validators (loaded on first use), one handler factory per operationId: the object `createServer({ compilation })` takes' },
+  { path: COMPILATION_FILE, holds: '`{ resources, handlers }`: each crud resource\'s fingerprint, validators and fixed statements, one handler factory per operationId, each module loaded on first use: the object `createServer({ compilation })` takes' },
   { path: 'handlers/<service>/<resource>/resource.js', holds: 'what a crud resource\'s routes share: its policy as comments, its fixed statements and row writer' },
   { path: 'handlers/<service>/<resource>/<action>.js', holds: 'one readable handler module per crud route (`handlers/<service>/<action>.js` for a custom action)' },
   { path: 'validators/<fingerprint>.js', holds: 'ajv standalone code of one validation document, every action\'s input validator, on one line; shared by the resources with that document' },

@@ -1,7 +1,7 @@
-// compilation.js: `{ resources: { [label]: { fingerprint, validators } }, handlers: { [operationId]: factory } }`, each
-// sorted, so adding or removing a route or resource is a one-line diff. A resource's validators are behind a getter:
-// their module loads when the resource first validates an input (issue 16), so a server starts without them. Route
-// modules load at start: creating a handler prepares its fixed statements, which spec §8 rule 4 wants then.
+// compilation.js: `{ resources: { [label]: { fingerprint, validators, statements } }, handlers: { [operationId]: factory } }`,
+// each sorted, so adding or removing a route or resource is a one-line diff. Modules are behind getters (issue 16): a
+// resource's validators load when it first validates an input, a crud route's module on its first request (the server
+// prepares its default statement at start from `statements`, spec §8 rule 4), so a server starts without them.
 import { code, comment, joinCode, literal } from '../code/code';
 import { formatSource } from '../code/format';
 import { fillTemplate } from '../code/template';
@@ -18,14 +18,15 @@ function resourceEntries(modules: readonly GeneratedModule[]) {
   return joinCode(
     resources.map((module) => {
       const fingerprint = module.fingerprint!;
-      return code`${literal(module.key)}: { fingerprint: ${literal(fingerprint)}, get validators() { return ${requireOf(validatorsFileOf(fingerprint))}; } },`;
+      const statements = module.hasStatements === true ? code`, get statements() { return ${requireOf(module.file)}.statements; }` : code``;
+      return code`${literal(module.key)}: { fingerprint: ${literal(fingerprint)}, get validators() { return ${requireOf(validatorsFileOf(fingerprint))}; }${statements} },`;
     }),
   );
 }
 
 function handlerEntries(modules: readonly GeneratedModule[]) {
   const routes = modules.filter((module) => module.kind === 'route').sort(byKey);
-  return joinCode(routes.map((module) => code`${literal(module.key)}: ${requireOf(module.file)},`));
+  return joinCode(routes.map((module) => code`get ${literal(module.key)}() { return ${requireOf(module.file)}; },`));
 }
 
 /** The text of compilation.js; `header` its first line (the bundle names its entry, the in-process compile does not). */

@@ -21,6 +21,8 @@ export interface GeneratedModule {
   readonly source: string;
   /** A resource module's: the fingerprint of its validation document, which names its validators module. */
   readonly fingerprint?: string;
+  /** A resource module's: whether it exports the fixed shapes' `statements`. */
+  readonly hasStatements?: boolean;
 }
 
 function partsOf({ route }: MountedRoute): HandlerParts {

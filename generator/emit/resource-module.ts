@@ -33,5 +33,5 @@ export function emitResourceModule(rt: CrudRuntime): GeneratedModule {
     ],
     '\n\n',
   );
-  return { kind: 'resource', key: rt.label, file, fingerprint: rt.validators.fingerprint, source: formatSource(text.toString() + '\n') };
+  return { kind: 'resource', key: rt.label, file, fingerprint: rt.validators.fingerprint, hasStatements: isFixed, source: formatSource(text.toString() + '\n') };
 }

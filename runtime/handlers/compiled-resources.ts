@@ -5,6 +5,7 @@
 import type { CrudRuntime } from '../crud/crud-runtime';
 import type { CompiledValidators } from '../crud/resource-validators';
 import { SetupError } from '../errors';
+import type { FixedStatementTexts } from '../statements/fixed-execution';
 
 /**
  * A resource's entry in compilation.js: the fingerprint of the definitions its validators come from, and those
@@ -13,6 +14,8 @@ import { SetupError } from '../errors';
 export interface CompiledResource {
   readonly fingerprint: string;
   readonly validators: CompiledValidators;
+  /** Where its routes run fixed shapes: their SQL (resource.js's), for the statements prepared at start. */
+  readonly statements?: FixedStatementTexts;
 }
 
 const registered = new Map<string, CompiledResource>();

@@ -6,6 +6,7 @@ import { SetupError } from '../errors';
 import { routeKey, type MountedRoute } from '../server/action-routes';
 import { compiledApi } from './compiled-api';
 import { generateCompilation, type HandlerModuleSource } from './compiler-seam';
+import { prepareFixedDefault } from '../statements/fixed-execution';
 import { installCompiledValidators, type CompiledResource } from './compiled-resources';
 import { genericHandler, type ContextFactory } from './generic-handler';
 
@@ -132,9 +133,36 @@ export function routeHandlers(routes: readonly MountedRoute[], choice: HandlerCh
   installResources(routes, compilation);
   return routes.map((mounted) => {
     const key = routeKey(mounted);
-    const factory = compilation.handlers[key];
+    const entry = Object.getOwnPropertyDescriptor(compilation.handlers, key);
     // A bundle built before this route existed: say so instead of serving it generically by surprise.
-    if (typeof factory !== 'function') throw new SetupError(`compilation has no handler for ${key}: run tessera build again`);
-    return factory(depsFor(mounted, context));
+    if (entry === undefined || (entry.get === undefined && typeof entry.value !== 'function')) throw new SetupError(`compilation has no handler for ${key}: run tessera build again`);
+    const deps = depsFor(mounted, context);
+    // compilation.js holds its routes behind getters: a crud route's module loads on its first request (issue 16). A
+    // custom action's loads now: creating its handler installs the action's validator for in-process calls too.
+    if (entry.get === undefined || mounted.route.source.kind !== 'crud') return createHandler(compilation.handlers[key], deps);
+    prepareAtStart(mounted, compilation);
+    return handlerOnFirstRequest(() => compilation.handlers[key], deps);
   });
+}
+
+function createHandler(factory: unknown, deps: HandlerDeps): RequestHandler {
+  if (typeof factory !== 'function') throw new SetupError('a generated handler module must export createHandler');
+  return (factory as HandlerFactory)(deps);
+}
+
+/** spec §8 rule 4: what the handler of a get or list route with a fixed shape prepares when created, prepared now. */
+function prepareAtStart({ route }: MountedRoute, compilation: Compilation): void {
+  const { source } = route;
+  if (source.kind !== 'crud' || source.routeScope !== null || (source.action !== 'get' && source.action !== 'list')) return;
+  const statements = compilation.resources?.[source.runtime.label]?.statements;
+  if (statements !== undefined) prepareFixedDefault(source.runtime, source.action, statements);
+}
+
+/** A crud route's handler, its module loaded and the handler created on the route's first request. */
+function handlerOnFirstRequest(load: () => unknown, deps: HandlerDeps): RequestHandler {
+  let handler: RequestHandler | null = null;
+  return function firstRequestLoads(req, res, next) {
+    handler ??= createHandler(load(), deps);
+    return handler(req, res, next);
+  };
 }
