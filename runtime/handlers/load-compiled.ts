@@ -24,10 +24,14 @@ export interface HandlerDeps {
 /** What a generated handler module exports. */
 export type HandlerFactory = (deps: HandlerDeps) => RequestHandler;
 
-/** The object `tessera build` emits (compilation.js): one handler factory per operationId, one module per crud resource. */
+/**
+ * The object `tessera build` emits (compilation.js): one handler factory per operationId, one entry per crud resource.
+ * compilation.js defines them as getters that require their module: a getter is read when the module is needed.
+ */
 export interface Compilation {
-  /** By label (`blog.notes`): the resource's validators compiled ahead of time and their fingerprint. */
+  /** By label (`blog.notes`): the fingerprint of the resource's definitions, its validators and fixed statements. */
   readonly resources?: Readonly<Record<string, CompiledResource>>;
+  /** By operationId; a crud route's getter is read on the route's first request. */
   readonly handlers: Readonly<Record<string, HandlerFactory>>;
 }
 
@@ -46,7 +50,7 @@ function runModule(source: string, require: (id: string) => unknown = requireFor
   return module.exports;
 }
 
-/** A route's handler module, run in-process; `resource` is what its `require('./resource.js')` answers. */
+/** One route's handler module, run in-process on its own; `resource` is what its `require('./resource.js')` answers. */
 export function instantiateModule(source: string, resource?: unknown): HandlerFactory {
   const exported = runModule(source, (id) => (id === RESOURCE_MODULE && resource !== undefined ? resource : requireForGenerated(id)));
   if (typeof exported !== 'function') throw new SetupError('a generated handler module must export createHandler');
