@@ -17,7 +17,7 @@ export interface BundleStart {
   entry: string;
   /** The `--port` given to `tessera build` (default 4000). */
   fallbackPort: number;
-  /** The bundle's compilation.js: `{ handlers: { [operationId]: createHandler } }`. */
+  /** The bundle's compilation.js: `{ resources: { [label]: … }, handlers: { [operationId]: createHandler } }`, modules behind getters. */
   compilation: unknown;
   /** The bundle's copy of the entry's `documentation` folder (absolute paths), when it has one. */
   documentation?: { dir: string; components?: string };

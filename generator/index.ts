@@ -9,7 +9,8 @@ import type { BundledDocumentation } from './bundle/documentation-files';
 import type { CrudRuntime } from '../runtime/crud/crud-runtime';
 import type { DocumentationOption } from '../runtime/docs/documentation-folder';
 import { installCompiledValidators } from '../runtime/handlers/compiled-resources';
-import { instantiateResourceModule } from '../runtime/handlers/load-compiled';
+import { instantiateCompilation } from '../runtime/handlers/load-compiled';
+import { emitCompilation } from './emit/compilation';
 import { generateHandlerModules, type GeneratedModule } from './compile';
 
 export type { GeneratedModule, BundleSource, BundleReport, BundleFile, EntrySource, TypeCheckResult };
@@ -59,9 +60,9 @@ export function buildBundle(source: BundleSource, outDir: string): BundleReport 
  * checks its request examples with them, instead of having ajv compile every resource's validators a second time.
  */
 function installGeneratedValidators(modules: readonly GeneratedModule[], runtimes: readonly CrudRuntime[]): void {
-  const resources = new Map(modules.filter((module) => module.kind === 'resource').map((module) => [module.key, module.source]));
+  const { resources } = instantiateCompilation(modules, emitCompilation(modules, ''));
   for (const runtime of runtimes) {
-    const source = resources.get(runtime.label);
-    if (source !== undefined) installCompiledValidators(runtime, instantiateResourceModule(source));
+    const resource = resources?.[runtime.label];
+    if (resource !== undefined) installCompiledValidators(runtime, resource);
   }
 }

@@ -1,7 +1,7 @@
 // Input validation with ajv: one factory for every validator Tessera compiles, and the translation of
 // ajv's errors into CONTRACT §4 details (`{ path, message }`, path a JSON Pointer into the input).
-import Ajv2020, { _, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020';
 import { TesseraError, type ErrorDetail } from './errors';
 
 /**
@@ -18,8 +18,16 @@ function ajvOptions(code: NonNullable<Options['code']>): Options {
   return { allErrors: false, verbose: false, strict: true, allowUnionTypes: true, inlineRefs: false, code };
 }
 
+/**
+ * ajv and ajv-formats, loaded on the first compile: a bundle validates with code compiled ahead of time and
+ * translating errors needs neither, so a server that compiles nothing starts without them (issue 16).
+ */
+function ajvModules() {
+  return { ajv: require('ajv/dist/2020') as typeof import('ajv/dist/2020'), addFormats: (require('ajv-formats') as typeof import('ajv-formats')).default };
+}
+
 function configured(ajv: Ajv2020): Ajv2020 {
-  addFormats(ajv);
+  ajvModules().addFormats(ajv);
   ajv.addKeyword(MESSAGES_KEYWORD);
   return ajv;
 }
@@ -27,25 +35,38 @@ function configured(ajv: Ajv2020): Ajv2020 {
 /** The one ajv that checks schemas against the JSON Schema meta-schema, for all the others. */
 let metaSchemaChecker: Ajv2020 | null = null;
 
+let sharedMetaSchemaAjv: typeof Ajv2020 | null = null;
+
 /**
  * An ajv whose schemas are checked against the meta-schema by the shared checker: ajv compiles the meta-schema
  * once per instance, about 40 ms, which a server paid for each resource and a build twice (issue 16). The check is
- * the same one, with the same options, so an invalid schema fails with the same message.
+ * the same one, with the same options, so an invalid schema fails with the same message. Made on first use, as
+ * ajv loads then.
  */
-class SharedMetaSchemaAjv extends Ajv2020 {
-  override validateSchema(schema: Parameters<Ajv2020['validateSchema']>[0], throwOrLogError?: boolean): boolean | Promise<unknown> {
-    metaSchemaChecker ??= configured(new Ajv2020(ajvOptions({})));
-    return metaSchemaChecker.validateSchema(schema, throwOrLogError);
+function sharedMetaSchemaAjvClass(): typeof Ajv2020 {
+  if (sharedMetaSchemaAjv === null) {
+    const Ajv = ajvModules().ajv.default;
+    sharedMetaSchemaAjv = class SharedMetaSchemaAjv extends Ajv {
+      override validateSchema(schema: Parameters<Ajv2020['validateSchema']>[0], throwOrLogError?: boolean): boolean | Promise<unknown> {
+        metaSchemaChecker ??= configured(new Ajv(ajvOptions({})));
+        return metaSchemaChecker.validateSchema(schema, throwOrLogError);
+      }
+    };
   }
+  return sharedMetaSchemaAjv;
 }
 
 /**
  * A fresh ajv, set up the same way everywhere: first error only (bounded work on hostile input), strict schemas.
  * `standalone` makes it keep each validator's source for the compiler (ajv standalone code); the options are
- * otherwise identical, so compiled and generic validators report the very same errors.
+ * otherwise identical, so compiled and generic validators report the very same errors. `lineBreaks: false` has
+ * ajv write that source without line breaks, for the modules that hold nothing else (a third of the bytes).
  */
-export function createAjv(options: { standalone?: boolean } = {}): Ajv2020 {
-  const code = options.standalone === true ? { source: true, lines: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } : {};
+export function createAjv(options: { standalone?: boolean; lineBreaks?: boolean } = {}): Ajv2020 {
+  const lines = options.lineBreaks !== false;
+  const { _ } = ajvModules().ajv;
+  const code = options.standalone === true ? { source: true, lines, formats: _`require("ajv-formats/dist/formats").fullFormats` } : {};
+  const SharedMetaSchemaAjv = sharedMetaSchemaAjvClass();
   return configured(new SharedMetaSchemaAjv(ajvOptions(code)));
 }
 

@@ -1,5 +1,6 @@
 // Bundle diffs in review show only what changed (CONTRACT §7): building twice gives byte-identical files,
-// and changing one field policy changes only that resource's files plus one hunk of each global file.
+// and changing one field policy changes only that resource's files and its validators module, plus its entries in
+// each global file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, changedPaths, readTree, REPO_ROOT, temporaryFolder } from '../helpers/bundles';
@@ -42,7 +43,7 @@ describe('bundle diffs', () => {
     expect(changedPaths(before, again)).toEqual([]);
   }, BUILD_TIMEOUT_MS);
 
-  it('after one field policy changes, hold only that resource\'s files and one hunk of contract.json and client.ts', async () => {
+  it('after one field policy changes, hold only that resource\'s files, its validators module and its entries in the global files', async () => {
     const source = fs.readFileSync(entry, 'utf8');
     const edited = source.replace("content: { read: true, create: true, update: true, filter: ['contains', 'isNull', 'isNotNull'] },", "content: { read: true, create: true, update: true, filter: ['contains'] },");
     expect(edited).not.toBe(source);
@@ -52,18 +53,31 @@ describe('bundle diffs', () => {
 
     const changed = changedPaths(before, after);
     const resourceFiles = changed.filter((file) => file.startsWith('handlers/blog/notes/') || file.startsWith('statements/blog.notes.'));
-    // entry.cjs is the application itself, whose source changed.
-    expect(changed.filter((file) => !resourceFiles.includes(file))).toEqual(['client.ts', 'contract.json', 'entry.cjs', 'openapi.json']);
-    // `where` changed: only the notes resource module, which holds its policy and validators; no route module.
+    const notesValidators = (tree: Map<string, string>) => `validators/${/fingerprint: '([0-9a-f]{16})'/.exec(tree.get('compilation.js')!.split('\n').find((line) => line.includes("'blog.notes'"))!)![1]}.js`;
+    // entry.cjs is the application itself, whose source changed; the notes validators module is another document's
+    // now (one file goes, one comes), which compilation.js and manifest.json name, each on one line.
+    const validatorsFiles = [notesValidators(before), notesValidators(after)].sort();
+    expect(changed.filter((file) => !resourceFiles.includes(file))).toEqual(['client.ts', 'compilation.js', 'contract.json', 'entry.cjs', 'manifest.json', 'openapi.json', ...validatorsFiles]);
+    for (const file of ['compilation.js', 'manifest.json']) {
+      const [a, b] = [before, after].map((tree) => tree.get(file)!.split('\n'));
+      expect({ file, lines: a.filter((line) => !b.includes(line)).length }).toEqual({ file, lines: 1 });
+    }
+    // `where` changed: only the notes resource module, which holds its policy and names its validators; no route module.
     expect(resourceFiles).toEqual(['handlers/blog/notes/resource.js']);
 
-    for (const file of ['contract.json', 'client.ts']) {
-      const span = changedSpan(before.get(file)!, after.get(file)!);
-      const notes = firstLineOf(before.get(file)!, file === 'client.ts' ? 'BlogNotes' : '"notes.');
-      const tasks = firstLineOf(before.get(file)!, file === 'client.ts' ? 'BlogTasks' : '"tasks.');
-      // One contiguous region: it starts in the notes actions and ends before the first tasks one.
-      expect({ file, from: span.first >= notes, to: span.lastBefore < tasks }).toEqual({ file, from: true, to: true });
+    const span = changedSpan(before.get('client.ts')!, after.get('client.ts')!);
+    // One contiguous region of client.ts: it starts in the notes actions and ends before the first tasks one.
+    expect({ from: span.first >= firstLineOf(before.get('client.ts')!, 'BlogNotes'), to: span.lastBefore < firstLineOf(before.get('client.ts')!, 'BlogTasks') }).toEqual({ from: true, to: true });
+
+    // contract.json: only the notes actions and the notes definitions differ.
+    const [contractBefore, contractAfter] = [before, after].map((tree) => JSON.parse(tree.get('contract.json')!));
+    contractBefore.actions.forEach((action: { name: string }, index: number) => {
+      if (!action.name.startsWith('notes.')) expect(contractAfter.actions[index]).toEqual(action);
+    });
+    for (const [def, schema] of Object.entries(contractBefore.$defs)) {
+      if (!def.startsWith('blog.notes.')) expect(contractAfter.$defs[def]).toEqual(schema);
     }
+    expect(contractAfter.$defs).not.toEqual(contractBefore.$defs);
 
     const [documentBefore, documentAfter] = [before, after].map((tree) => JSON.parse(tree.get('openapi.json')!));
     for (const [pathName, operations] of Object.entries(documentBefore.paths)) {

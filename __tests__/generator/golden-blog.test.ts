@@ -5,13 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { clearRegistry, listServices } from '../../runtime';
 import { collectRoutes } from '../../runtime/server/action-routes';
-import { generateHandlerModules } from '../../generator';
+import { generateCompilation } from '../../generator/compile';
 import os from 'node:os';
 import { build, changedPaths, linkPackages, readTree, removeFolder, REPO_ROOT, startBundle } from '../helpers/bundles';
 import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
 
 const ENTRY = 'fixtures/blog/app.ts';
+/** The generated modules among a bundle's files: handler, resource and validators modules. */
+const isModuleFile = (file: string) => file.startsWith('handlers/') || file.startsWith('validators/');
 const GOLDEN = path.join(REPO_ROOT, '__tests__/golden/blog');
 const isUpdating = process.env.TESSERA_UPDATE_GOLDEN === '1';
 /** What generated code may require (runtime/handlers/load-compiled.ts allows the same in-process). */
@@ -54,21 +56,25 @@ describe('the golden bundle of fixtures/blog/app.ts', () => {
   it('writes each handler module exactly as createServer generates it in-process', () => {
     clearRegistry();
     require('../../fixtures/blog/app');
-    const modules = generateHandlerModules(collectRoutes(listServices(), '/api'));
+    const { modules, compilation } = generateCompilation(collectRoutes(listServices(), '/api'));
     clearRegistry();
-    expect(modules.map((module) => module.file).sort()).toEqual([...built.keys()].filter((file) => file.startsWith('handlers/')));
+    expect(modules.map((module) => module.file).sort()).toEqual([...built.keys()].filter(isModuleFile));
     for (const module of modules) expect(built.get(module.file)).toBe(module.source);
+    // compilation.js too, but for its first line, which names the entry only in a bundle.
+    const withoutHeader = (text: string) => text.slice(text.indexOf('\n'));
+    expect(withoutHeader(compilation)).toBe(withoutHeader(built.get('compilation.js')!));
   });
 
-  it('loads every handler and resource module with plain require, and they require nothing but ajv runtime helpers', () => {
+  it('loads every handler, resource and validators module with plain require, and they require nothing but ajv runtime helpers', () => {
     // A plain node process (jest's require is not node's): it records every require of the modules.
-    const handlers = [...built.keys()].filter((file) => file.startsWith('handlers/')).map((file) => path.join(out, file));
+    const handlers = [...built.keys()].filter(isModuleFile).map((file) => path.join(out, file));
     const loaded = JSON.parse(execFileSync(process.execPath, ['-e', LOAD_AND_RECORD, ...handlers], { encoding: 'utf8' })) as {
       exports: { type: string; name: string }[];
       requested: string[];
     };
-    // A route's module exports createHandler; a resource's module, its validators and their fingerprint.
-    expect(loaded.exports).toEqual(handlers.map((file) => (file.endsWith('/resource.js') ? { type: 'object' } : { type: 'function', name: 'createHandler' })));
+    // A route's module exports createHandler; a resource's module, its fixed statements; a validators module, the validators.
+    const isRoute = (file: string) => !file.endsWith('/resource.js') && !file.includes('/validators/');
+    expect(loaded.exports).toEqual(handlers.map((file) => (isRoute(file) ? { type: 'function', name: 'createHandler' } : { type: 'object' })));
     expect(loaded.requested.length).toBeGreaterThan(0);
     expect(loaded.requested.filter((id) => !AJV_RUNTIME.test(id))).toEqual([]);
   });

@@ -22,12 +22,16 @@ describe('generated handler modules', () => {
 
   const generate = () => generateHandlerModules(collectRoutes([defineTestService(database).shop], '/api'));
 
-  it('gives one module per crud resource, by label, then one per mounted route, by operationId, with a header naming resource, action and route', () => {
+  it('gives one validators module per validation document, then one module per crud resource, by label, then one per mounted route, by operationId, with a header naming resource, action and route', () => {
     const modules = generate();
+    const validators = modules.filter((module) => module.kind === 'validators');
     const resources = modules.filter((module) => module.kind === 'resource');
     expect(resources.map((module) => module.key)).toEqual(['shop.categories', 'shop.counters', 'shop.items', 'shop.kinds', 'shop.notes', 'shop.readings']);
     expect(resources.map((module) => module.file)).toContain('handlers/shop/notes/resource.js');
-    expect(modules.slice(0, resources.length)).toEqual(resources);
+    // Named by the fingerprint of the document; every resource's is there, once.
+    expect(validators.map((module) => module.key)).toEqual([...new Set(resources.map((module) => module.fingerprint!))].sort());
+    expect(validators.map((module) => module.file)).toEqual(validators.map((module) => `validators/${module.key}.js`));
+    expect(modules.slice(0, validators.length + resources.length)).toEqual([...validators, ...resources]);
     const keys = modules.filter((module) => module.kind === 'route').map((module) => module.key);
     expect(keys).toContain('shop.notes.list');
     expect(keys).toContain('shop.ping');

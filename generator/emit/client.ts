@@ -35,16 +35,46 @@ function namespaceNames(actions: readonly ContractAction[]): Map<ContractAction,
   return new Map(actions.map((action) => [action, names.derive(qualifiedName(action))]));
 }
 
+/**
+ * Types an earlier action of the same resource emitted, by what they are made of: list, findOne, count and exists
+ * share the where grammar, so `BlogNotesCount.Where` is `BlogNotesList.Where` rather than a copy (issue 16).
+ * Only within a resource, so that one resource's change never touches another's types.
+ */
+class ResourceTypes {
+  readonly #emitted = new Map<string, string>();
+
+  /** `key` names an action's resource and a type's content; answers the earlier qualified name, or records this one. */
+  earlier(key: string | null, qualified: string): string | null {
+    if (key === null) return null;
+    const earlier = this.#emitted.get(key);
+    if (earlier === undefined) this.#emitted.set(key, qualified);
+    return earlier ?? null;
+  }
+}
+
+/** `blog.notes` for a crud action of resource notes; null for a custom action, whose types are never shared. */
+function resourceOf(action: ContractAction): string | null {
+  const parts = action.name.split('.');
+  return parts.length === 2 ? `${action.service}.${parts[0]}` : null;
+}
+
 /** `export namespace BlogNotesList { export type Input …; export type Output …; export type Where … }`. */
-function emitActionTypes(action: ContractAction, namespace: string): Code {
+function emitActionTypes(action: ContractAction, namespace: string, shared: ResourceTypes): Code {
   const names = new TypeNames();
   const aliases: Code[] = [];
+  const resource = resourceOf(action);
+  const emitType = (alias: string, what: string, type: () => Code) => {
+    const earlier = shared.earlier(resource === null ? null : `${resource} ${what}`, `${namespace}.${alias}`);
+    aliases.push(earlier === null ? code`export type ${name(alias)} = ${type()};` : code`export type ${name(alias)} = ${trustedName(earlier)};`);
+  };
   const emitRoot = (alias: string, schema: Record<string, unknown>) => {
     const defs = (schema.$defs ?? {}) as Record<string, unknown>;
     const refs = new Map(Object.keys(defs).map((def) => [def, names.derive(def)]));
     const types = new SchemaTypes(refs);
-    aliases.push(code`export type ${name(alias)} = ${types.typeOf(schema)};`);
-    for (const [def, schema] of Object.entries(defs)) aliases.push(code`export type ${name(refs.get(def)!)} = ${types.typeOf(schema)};`);
+    // A type is the same as an earlier one when its schema and every definition it may refer to are.
+    const context = JSON.stringify(defs);
+    emitType(alias, JSON.stringify([context, schema]), () => types.typeOf(schema));
+    for (const [def, schema] of Object.entries(defs)) emitType(refs.get(def)!, JSON.stringify([context, def]), () => types.typeOf(schema));
   };
   emitRoot(names.reserve('Input'), action.input);
   emitRoot(names.reserve('Output'), action.output);
@@ -52,6 +82,12 @@ function emitActionTypes(action: ContractAction, namespace: string): Code {
 export namespace ${name(namespace)} {
 ${joinCode(aliases)}
 }`;
+}
+
+/** `BlogNotesList.Where`: a namespace and an alias, each an identifier name() checked when it was emitted. */
+function trustedName(qualified: string): Code {
+  const [namespace, alias] = qualified.split('.');
+  return code`${name(namespace)}.${name(alias)}`;
 }
 
 interface MethodParts {
@@ -117,11 +153,12 @@ ${close}`;
 export function emitClient(contract: Contract, header: string): string {
   const services = groupActions(contract.actions);
   const namespaces = namespaceNames(contract.actions);
+  const shared = new ResourceTypes();
   const errorCodes = Object.keys(ERROR_CODES).map((errorCode) => literal(errorCode));
   const text = fillTemplate('client.ts.tpl', {
     header: joinCode([comment(header), comment(`The API: ${contract.title} ${contract.version}.`)]),
     errorCodes: code`export type ErrorCode = ${joinCode(errorCodes, ' | ')};`,
-    types: joinCode(contract.actions.map((action) => emitActionTypes(action, namespaces.get(action)!)), '\n\n'),
+    types: joinCode(contract.actions.map((action) => emitActionTypes(action, namespaces.get(action)!, shared)), '\n\n'),
     clientInterface: code`export interface Client {
 ${emitClientShape(services, namespaces, 'signature')}
 }`,

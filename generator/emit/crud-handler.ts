@@ -1,5 +1,5 @@
 // A crud route's handler, specialized for its resource and action: the HTTP input shaped for the route, the
-// resource's ahead-of-time validator (its module, resource.js, holds them all), the access block for this
+// resource's ahead-of-time validator (its validators module holds them all), the access block for this
 // resource's rules, and the route's fixed shape run without Drizzle (fixed-shapes.ts). Everything else calls
 // the runtime.
 import type { CrudActionName, HttpInputSource } from '../../runtime/actions';
@@ -59,13 +59,12 @@ function emitAccess(rt: CrudRuntime, action: CrudActionName, hasRouteScope: bool
 /** `hasRouteScope`: the route has `routes.<action>.scope`, which generated code receives as `deps.routeScope`. */
 export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source: HttpInputSource, status: number, hasRouteScope: boolean): HandlerParts {
   const shape = fixedShapeOf(rt, action, hasRouteScope);
-  const helpers: Code[] = [comment(`${rt.label}: its policy and input validators are in ./resource.js.`)];
+  const helpers: Code[] = [];
   if (shape !== null) helpers.push(joinCode([comment('The statement of this route\'s fixed shape, and the row writer.'), code`const shared = require('./resource.js');`]));
   if (source !== 'body') helpers.push(emitIdParser(rt));
 
   const setup = [
     hasRouteScope ? code`const { api, resource, routeScope, context } = deps;` : code`const { api, resource, context } = deps;`,
-    comment('Compiled ahead of time (./resource.js) and installed into the resource before this handler is created.'),
     code`const validateInput = resource.validators.get(${literal(action)});`,
   ];
   if (shape !== null) setup.push(emitShapeSetup(shape));
@@ -95,7 +94,7 @@ next(api.crudError(resource, error));
 };`;
 
   return {
-    validation: comment(`Input of ${rt.resourceName}.${action}: validated by the resource's validators, compiled ahead of time.`),
+    validation: comment(`${rt.label}: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.`),
     helpers: joinCode(helpers, '\n\n'),
     setup: joinCode(setup),
     handler,

@@ -9,13 +9,20 @@ import { emitCrudHandler } from './crud-handler';
 import type { HandlerParts } from './handler-parts';
 
 export interface GeneratedModule {
-  /** A route's handler module, or a crud resource's module (what its routes share). */
-  readonly kind: 'route' | 'resource';
-  /** The operationId (CONTRACT §5): `shop.notes.get`, or `shop.ping` for a service action; a resource's label. */
+  /** A route's handler module, a crud resource's module (what its routes share), or a validation document's validators. */
+  readonly kind: 'route' | 'resource' | 'validators';
+  /**
+   * The operationId (CONTRACT §5): `shop.notes.get`, or `shop.ping` for a service action; a resource's label; a
+   * validation document's fingerprint.
+   */
   readonly key: string;
   /** Path inside the bundle: `handlers/shop/notes/get.js`, `handlers/shop/ping.js`. */
   readonly file: string;
   readonly source: string;
+  /** A resource module's: the fingerprint of its validation document, which names its validators module. */
+  readonly fingerprint?: string;
+  /** A resource module's: whether it exports the fixed shapes' `statements`. */
+  readonly hasStatements?: boolean;
 }
 
 function partsOf({ route }: MountedRoute): HandlerParts {

@@ -1,6 +1,5 @@
 // Input validation compiled ahead of time: ajv standalone code for one schema, wrapped so the module
 // holds it under a readable name. A fresh ajv per schema keeps ajv's numbering local to the file.
-import standaloneCode from 'ajv/dist/standalone';
 import { createAjv } from '../../runtime/validation';
 import { code, name, trustedSource, type Code } from '../code/code';
 
@@ -15,6 +14,7 @@ function standaloneSource(schema: object): string {
   if (source === undefined) {
     const ajv = createAjv({ standalone: true });
     // ajv's own generator builds this text from the schema; it sets module.exports to the validator.
+    const standaloneCode = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default;
     source = standaloneCode(ajv, ajv.compile(schema));
     sources.set(schema, source);
   }

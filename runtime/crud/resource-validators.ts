@@ -72,33 +72,60 @@ function checked(validate: Validator, root: JsonSchema, defs: Record<string, Jso
   return validator;
 }
 
+/** Every action's validator, compiled ahead of time: a validators module's exports. */
+export type CompiledValidators = Readonly<Record<CrudActionName, Validator>>;
+
+/**
+ * The action's compiled validator, its module loaded on the first validation rather than when a handler is
+ * created (issue 16): a bundle starts without loading every resource's validators.
+ */
+function onFirstCall(load: () => CompiledValidators, action: CrudActionName): Validator {
+  let validate: Validator | null = null;
+  const validator: Validator = (data: unknown): boolean => {
+    validate ??= load()[action];
+    const isValid = validate(data);
+    validator.errors = validate.errors;
+    return isValid;
+  };
+  return validator;
+}
+
 export class ResourceValidators {
   readonly document: ValidationDocument;
   readonly #ready = new Map<CrudActionName, Validator>();
   #ajv: ReturnType<typeof createAjv> | null = null;
+  #compiled: (() => CompiledValidators) | null = null;
   #fingerprint: string | null = null;
 
   constructor(document: ValidationDocument) {
     this.document = document;
   }
 
-  /** The action's validator, compiled on first use (never at definition: a bundle may forbid code generation). */
+  /**
+   * The action's validator: the one compiled ahead of time when installed, else compiled by ajv, on first use either
+   * way (never at definition: a bundle may forbid code generation, and loads a resource's module when it is needed).
+   */
   get(action: CrudActionName): Validator {
     let validate = this.#ready.get(action);
     if (validate === undefined) {
-      if (this.#ajv === null) {
-        this.#ajv = createAjv();
-        this.#ajv.addSchema(this.document.schema);
-      }
-      validate = this.#wrap(action, this.#ajv.getSchema(this.document.refs[action])!);
+      validate = this.#wrap(action, this.#compiled === null ? this.#compile(action) : onFirstCall(this.#compiled, action));
       this.#ready.set(action, validate);
     }
     return validate;
   }
 
-  /** Uses a validator compiled ahead of time (a bundle's, or the compiler's at construction). */
-  install(action: CrudActionName, validate: Validator): void {
-    this.#ready.set(action, this.#wrap(action, validate));
+  #compile(action: CrudActionName): Validator {
+    if (this.#ajv === null) {
+      this.#ajv = createAjv();
+      this.#ajv.addSchema(this.document.schema);
+    }
+    return this.#ajv.getSchema(this.document.refs[action])!;
+  }
+
+  /** Uses the validators compiled ahead of time (a bundle's, or the compiler's at construction); `load` runs on first use. */
+  install(load: () => CompiledValidators): void {
+    this.#compiled = load;
+    this.#ready.clear();
   }
 
   /**

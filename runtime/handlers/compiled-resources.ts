@@ -2,15 +2,20 @@
 // time, and the fingerprint of the definitions they come from. A bundle registers them before its application
 // loads, so calls the application makes while it loads validate without compiling anything (a bundle may run
 // with code generation from strings disallowed); createServer installs them again for the resources it serves.
-import type { CrudActionName } from '../actions';
 import type { CrudRuntime } from '../crud/crud-runtime';
+import type { CompiledValidators } from '../crud/resource-validators';
 import { SetupError } from '../errors';
-import type { Validator } from '../validation';
+import type { FixedStatementTexts } from '../statements/fixed-execution';
 
-/** A resource module's exports (`handlers/<service>/<resource>/resource.js`). */
+/**
+ * A resource's entry in compilation.js: the fingerprint of the definitions its validators come from, and those
+ * validators (a getter there: their module loads when the first of them is used).
+ */
 export interface CompiledResource {
   readonly fingerprint: string;
-  readonly validators: Readonly<Record<CrudActionName, Validator>>;
+  readonly validators: CompiledValidators;
+  /** Where its routes run fixed shapes: their SQL (resource.js's), for the statements prepared at start. */
+  readonly statements?: FixedStatementTexts;
 }
 
 const registered = new Map<string, CompiledResource>();
@@ -21,7 +26,8 @@ export function registerCompiledResources(resources: Readonly<Record<string, Com
 }
 
 function install(rt: CrudRuntime, resource: CompiledResource): void {
-  for (const [action, validate] of Object.entries(resource.validators) as [CrudActionName, Validator][]) rt.validators.install(action, validate);
+  // Read on first use, not now: reading it loads the validators' module.
+  rt.validators.install(() => resource.validators);
 }
 
 /** Called as a resource is defined: uses the registered validators when they were compiled from these very definitions. */

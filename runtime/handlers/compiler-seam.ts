@@ -3,15 +3,16 @@
 // so `compiler: false`, `compilation` and a built bundle never load it (the layering reads bin → generator → runtime).
 import type { MountedRoute } from '../server/action-routes';
 
-/** A generated module as text: a route's handler (keyed by operationId) or a crud resource's module (by label). */
+/** A generated module as text: a route's handler, a crud resource's module or a validation document's validators. */
 export interface HandlerModuleSource {
-  readonly kind: 'route' | 'resource';
+  readonly kind: 'route' | 'resource' | 'validators';
   readonly key: string;
+  /** Its path in a bundle (`handlers/shop/notes/get.js`): how the other modules require it. */
   readonly file: string;
   readonly source: string;
 }
 
-/** generator/compile.ts's generateHandlerModules, loaded lazily. */
-export function generateHandlerModules(routes: readonly MountedRoute[]): HandlerModuleSource[] {
-  return (require('../../generator/compile') as typeof import('../../generator/compile')).generateHandlerModules(routes);
+/** generator/compile.ts's generateCompilation, loaded lazily: the modules, and compilation.js's text over them. */
+export function generateCompilation(routes: readonly MountedRoute[]): { modules: HandlerModuleSource[]; compilation: string } {
+  return (require('../../generator/compile') as typeof import('../../generator/compile')).generateCompilation(routes);
 }

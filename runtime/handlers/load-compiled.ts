@@ -1,10 +1,12 @@
 // Chooses each route's handler (CONTRACT §5): the generic handler (`compiler: false`), handlers the
 // compiler generates at construction (`compiler: true`, the default), or a built bundle's (`compilation`).
+import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { SetupError } from '../errors';
 import { routeKey, type MountedRoute } from '../server/action-routes';
 import { compiledApi } from './compiled-api';
-import { generateHandlerModules } from './compiler-seam';
+import { generateCompilation, type HandlerModuleSource } from './compiler-seam';
+import { prepareFixedDefault } from '../statements/fixed-execution';
 import { installCompiledValidators, type CompiledResource } from './compiled-resources';
 import { genericHandler, type ContextFactory } from './generic-handler';
 
@@ -22,10 +24,14 @@ export interface HandlerDeps {
 /** What a generated handler module exports. */
 export type HandlerFactory = (deps: HandlerDeps) => RequestHandler;
 
-/** The object `tessera build` emits (compilation.js): one handler factory per operationId, one module per crud resource. */
+/**
+ * The object `tessera build` emits (compilation.js): one handler factory per operationId, one entry per crud resource.
+ * compilation.js defines them as getters that require their module: a getter is read when the module is needed.
+ */
 export interface Compilation {
-  /** By label (`blog.notes`): the resource's validators compiled ahead of time and their fingerprint. */
+  /** By label (`blog.notes`): the fingerprint of the resource's definitions, its validators and fixed statements. */
   readonly resources?: Readonly<Record<string, CompiledResource>>;
+  /** By operationId; a crud route's getter is read on the route's first request. */
   readonly handlers: Readonly<Record<string, HandlerFactory>>;
 }
 
@@ -44,30 +50,51 @@ function runModule(source: string, require: (id: string) => unknown = requireFor
   return module.exports;
 }
 
-/** A route's handler module, run in-process; `resource` is what its `require('./resource.js')` answers. */
+/** One route's handler module, run in-process on its own; `resource` is what its `require('./resource.js')` answers. */
 export function instantiateModule(source: string, resource?: unknown): HandlerFactory {
   const exported = runModule(source, (id) => (id === RESOURCE_MODULE && resource !== undefined ? resource : requireForGenerated(id)));
   if (typeof exported !== 'function') throw new SetupError('a generated handler module must export createHandler');
   return exported as HandlerFactory;
 }
 
-/** A crud resource's module, run in-process: its validators compiled ahead of time and their fingerprint. */
-export function instantiateResourceModule(source: string): CompiledResource {
-  return runModule(source) as CompiledResource;
-}
-
 /** How a crud route's module names its resource's module (beside it in the bundle). */
 const RESOURCE_MODULE = './resource.js';
 
-function generateAtConstruction(routes: readonly MountedRoute[]): Compilation {
-  const handlers: Record<string, HandlerFactory> = {};
-  const resources: Record<string, CompiledResource> = {};
-  // Resource modules come first: route modules require them.
-  for (const module of generateHandlerModules(routes)) {
-    if (module.kind === 'resource') resources[module.key] = instantiateResourceModule(module.source);
-    else handlers[module.key] = instantiateModule(module.source, resources[module.key.slice(0, module.key.lastIndexOf('.'))]);
+/**
+ * Generated modules by their path in a bundle, each run on its first `require` and answered from then on, as Node
+ * runs the files `tessera build` writes: a relative `require` names another of them, anything else an ajv helper.
+ */
+class GeneratedModules {
+  readonly #sources: ReadonlyMap<string, string>;
+  readonly #exports = new Map<string, unknown>();
+
+  constructor(modules: readonly HandlerModuleSource[]) {
+    this.#sources = new Map(modules.map((module) => [module.file, module.source]));
   }
-  return { resources, handlers };
+
+  /** Runs `source` as the file `file` would run (compilation.js: the bundle's root). */
+  run(file: string, source: string): unknown {
+    return runModule(source, (id) => (id.startsWith('./') || id.startsWith('../') ? this.#require(path.posix.join(path.posix.dirname(file), id)) : requireForGenerated(id)));
+  }
+
+  #require(file: string): unknown {
+    if (!this.#exports.has(file)) {
+      const source = this.#sources.get(file);
+      if (source === undefined) throw new SetupError(`generated code may not require "${file}"`);
+      this.#exports.set(file, this.run(file, source));
+    }
+    return this.#exports.get(file);
+  }
+}
+
+/** compilation.js's text run in-process over `modules`, as Node runs the bundle's: each module loads on first use. */
+export function instantiateCompilation(modules: readonly HandlerModuleSource[], compilation: string): Compilation {
+  return new GeneratedModules(modules).run('compilation.js', compilation) as Compilation;
+}
+
+function generateAtConstruction(routes: readonly MountedRoute[]): Compilation {
+  const { modules, compilation } = generateCompilation(routes);
+  return instantiateCompilation(modules, compilation);
 }
 
 /** Every crud resource a route serves gets its compiled validators before any handler is created. */
@@ -110,9 +137,36 @@ export function routeHandlers(routes: readonly MountedRoute[], choice: HandlerCh
   installResources(routes, compilation);
   return routes.map((mounted) => {
     const key = routeKey(mounted);
-    const factory = compilation.handlers[key];
+    const entry = Object.getOwnPropertyDescriptor(compilation.handlers, key);
     // A bundle built before this route existed: say so instead of serving it generically by surprise.
-    if (typeof factory !== 'function') throw new SetupError(`compilation has no handler for ${key}: run tessera build again`);
-    return factory(depsFor(mounted, context));
+    if (entry === undefined || (entry.get === undefined && typeof entry.value !== 'function')) throw new SetupError(`compilation has no handler for ${key}: run tessera build again`);
+    const deps = depsFor(mounted, context);
+    // compilation.js holds its routes behind getters: a crud route's module loads on its first request (issue 16). A
+    // custom action's loads now: creating its handler installs the action's validator for in-process calls too.
+    if (entry.get === undefined || mounted.route.source.kind !== 'crud') return createHandler(compilation.handlers[key], deps);
+    prepareAtStart(mounted, compilation);
+    return handlerOnFirstRequest(() => compilation.handlers[key], deps);
   });
+}
+
+function createHandler(factory: unknown, deps: HandlerDeps): RequestHandler {
+  if (typeof factory !== 'function') throw new SetupError('a generated handler module must export createHandler');
+  return (factory as HandlerFactory)(deps);
+}
+
+/** spec §8 rule 4: what the handler of a get or list route with a fixed shape prepares when created, prepared now. */
+function prepareAtStart({ route }: MountedRoute, compilation: Compilation): void {
+  const { source } = route;
+  if (source.kind !== 'crud' || source.routeScope !== null || (source.action !== 'get' && source.action !== 'list')) return;
+  const statements = compilation.resources?.[source.runtime.label]?.statements;
+  if (statements !== undefined) prepareFixedDefault(source.runtime, source.action, statements);
+}
+
+/** A crud route's handler, its module loaded and the handler created on the route's first request. */
+function handlerOnFirstRequest(load: () => unknown, deps: HandlerDeps): RequestHandler {
+  let handler: RequestHandler | null = null;
+  return function firstRequestLoads(req, res, next) {
+    handler ??= createHandler(load(), deps);
+    return handler(req, res, next);
+  };
 }

@@ -36,6 +36,22 @@ export function fixedStatement(rt: CrudRuntime, shape: string, text: string): Ra
   return cachedStatement(rt, fixedKey(rt, shape), text, PREPARED_AT_CONSTRUCTION.has(shape));
 }
 
+/** A resource module's `statements` (resource.js): each fixed shape's SQL, a page's as the text around its LIMIT where the dialect writes it in. */
+export interface FixedStatementTexts {
+  readonly getById: string;
+  readonly listPage: string | readonly [string, string];
+}
+
+/**
+ * spec §8 rule 4 for a compiled get or list route whose handler is created on its first request (a compilation.js
+ * route): its default statement is prepared now, as creating the handler would, which then finds it in the cache.
+ */
+export function prepareFixedDefault(rt: CrudRuntime, action: 'get' | 'list', statements: FixedStatementTexts): void {
+  if (action === 'get') fixedStatement(rt, 'getById', statements.getById);
+  else if (typeof statements.listPage === 'string') fixedStatement(rt, 'listPage', statements.listPage);
+  else fixedPageStatements(rt, 'listPage', statements.listPage);
+}
+
 /**
  * Whether a compiled handler prepared the default statement of this action as a fixed shape (spec §8 rule 4
  * then holds through it, and the server need not prepare Drizzle's as well).

@@ -4,7 +4,7 @@
 // merge by addition, so the primary's figures are exactly those of all workers together. prom-client's
 // process metrics travel through its own AggregatorRegistry, asked at each scrape.
 import cluster, { type Worker } from 'node:cluster';
-import { AggregatorRegistry } from 'prom-client';
+import { promClient } from './prom-client';
 import { resolveDashboardOptions, type ResolvedDashboardOptions } from '../dashboard/dashboard-options';
 import { SetupError } from '../errors';
 import { HEALTH_TIMEOUT_MS } from '../server/health';
@@ -50,8 +50,9 @@ export function startTelemetryReporter(app: object, options: { intervalMs?: numb
   const send = process.send?.bind(process);
   if (send === undefined) throw new SetupError('startTelemetryReporter: this process has no IPC channel to a primary (start it as a node:cluster worker)');
   // prom-client's primary asks each worker's registries at each scrape: hand it this process's metrics.
-  AggregatorRegistry.setRegistries([processMetricsRegistry()]);
-  new AggregatorRegistry();
+  const { AggregatorRegistry: Aggregator } = promClient();
+  Aggregator.setRegistries([processMetricsRegistry()]);
+  new Aggregator();
 
   telemetry.open();
   const report = (sent?: () => void) => {
@@ -97,7 +98,7 @@ export class TelemetryCollector implements TelemetrySource {
   readonly options: ResolvedDashboardOptions;
   readonly aggregate: TelemetryAggregate;
   readonly #sampler = new ProcessSampler();
-  readonly #metrics = new AggregatorRegistry();
+  readonly #metrics = new (promClient().AggregatorRegistry)();
   readonly #probes = new Map<number, PendingProbe>();
   #nextProbe = 0;
   #listening = false;

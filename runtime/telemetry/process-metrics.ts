@@ -2,13 +2,15 @@
 // registry of their own, one per process: they observe process-wide things, so a second copy would only
 // add a second event-loop monitor and GC observer. Cluster workers hand this registry to prom-client's
 // AggregatorRegistry, which the primary asks at each scrape.
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { promClient } from './prom-client';
 
 let registry: Registry | null = null;
 
 export function processMetricsRegistry(): Registry {
   if (registry === null) {
-    registry = new Registry();
+    const { collectDefaultMetrics, Registry: Metrics } = promClient();
+    registry = new Metrics();
     collectDefaultMetrics({ register: registry });
   }
   return registry;

@@ -2,7 +2,8 @@
 // prom-client's registry (its exposition format and label escaping), followed by prom-client's default
 // process metrics. Families are built from the aggregate rather than observed per request, so the request
 // path never touches prom-client and the counts are exactly those of the page.
-import { Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { promClient } from './prom-client';
 import { edgeIndex } from './latency-histogram';
 import type { TelemetrySource } from './telemetry-source';
 import type { DatabaseHealth } from './telemetry-report';
@@ -52,7 +53,7 @@ function databaseFamilies(source: TelemetrySource, health: () => Promise<readonl
 
 /** The registry of Tessera's families for one dashboard; `health` answers the latest database checks. */
 export function tesseraRegistry(source: TelemetrySource, health: () => Promise<readonly DatabaseHealth[]>): Registry {
-  const registry = new Registry();
+  const registry = new (promClient().Registry)();
   const totals = () => source.aggregate.totals();
   const metrics = [
     family('tessera_http_requests_total', 'Requests answered, by operation (operationId, or unmatched), method and status', 'counter', () =>

@@ -152,62 +152,19 @@ export namespace BlogNotesGet {
     select?: Array<'id' | 'title' | 'content'>;
   };
   export type Output = SelectedRow;
-  export type SelectedRow = {
-    id?: string;
-    title?: string;
-    content?: string | null;
-  };
+  export type SelectedRow = BlogNotesList.SelectedRow;
 }
 
 // notes.findOne (service blog) · POST /api/notes/find-one
 export namespace BlogNotesFindOne {
-  export type Input = {
-    select?: Array<'id' | 'title' | 'content'>;
-    where?: Where;
-    orderBy?: Array<{
-      field: 'id' | 'title';
-      direction?: 'asc' | 'desc';
-    }>;
-    limit?: number;
-    offset?: number;
-    includeTotal?: boolean;
-  };
-  export type ConditionId = {
-    eq?: string;
-    in?: Array<string>;
-  };
-  export type ConditionTitle = {
-    eq?: string;
-    contains?: string;
-    startsWith?: string;
-  };
-  export type ConditionContent = {
-    contains?: string;
-    isNull?: true;
-    isNotNull?: true;
-  };
-  export type Where = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    content?: ConditionContent;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
-  export type WhereNested = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    content?: ConditionContent;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
+  export type Input = BlogNotesList.Input;
+  export type ConditionId = BlogNotesList.ConditionId;
+  export type ConditionTitle = BlogNotesList.ConditionTitle;
+  export type ConditionContent = BlogNotesList.ConditionContent;
+  export type Where = BlogNotesList.Where;
+  export type WhereNested = BlogNotesList.WhereNested;
   export type Output = SelectedRow | null;
-  export type SelectedRow = {
-    id?: string;
-    title?: string;
-    content?: string | null;
-  };
+  export type SelectedRow = BlogNotesList.SelectedRow;
 }
 
 // notes.create (service blog) · POST /api/notes
@@ -233,12 +190,8 @@ export namespace BlogNotesUpdate {
       content?: string | null;
     };
   };
-  export type Output = Row;
-  export type Row = {
-    id: string;
-    title: string;
-    content: string | null;
-  };
+  export type Output = BlogNotesCreate.Output;
+  export type Row = BlogNotesCreate.Row;
 }
 
 // notes.delete (service blog) · DELETE /api/notes/{id}
@@ -256,36 +209,11 @@ export namespace BlogNotesCount {
   export type Input = {
     where?: Where;
   };
-  export type ConditionId = {
-    eq?: string;
-    in?: Array<string>;
-  };
-  export type ConditionTitle = {
-    eq?: string;
-    contains?: string;
-    startsWith?: string;
-  };
-  export type ConditionContent = {
-    contains?: string;
-    isNull?: true;
-    isNotNull?: true;
-  };
-  export type Where = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    content?: ConditionContent;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
-  export type WhereNested = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    content?: ConditionContent;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
+  export type ConditionId = BlogNotesList.ConditionId;
+  export type ConditionTitle = BlogNotesList.ConditionTitle;
+  export type ConditionContent = BlogNotesList.ConditionContent;
+  export type Where = BlogNotesList.Where;
+  export type WhereNested = BlogNotesList.WhereNested;
   export type Output = {
     count: number;
   };
@@ -293,39 +221,12 @@ export namespace BlogNotesCount {
 
 // notes.exists (service blog) · POST /api/notes/exists
 export namespace BlogNotesExists {
-  export type Input = {
-    where?: Where;
-  };
-  export type ConditionId = {
-    eq?: string;
-    in?: Array<string>;
-  };
-  export type ConditionTitle = {
-    eq?: string;
-    contains?: string;
-    startsWith?: string;
-  };
-  export type ConditionContent = {
-    contains?: string;
-    isNull?: true;
-    isNotNull?: true;
-  };
-  export type Where = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    content?: ConditionContent;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
-  export type WhereNested = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    content?: ConditionContent;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
+  export type Input = BlogNotesCount.Input;
+  export type ConditionId = BlogNotesList.ConditionId;
+  export type ConditionTitle = BlogNotesList.ConditionTitle;
+  export type ConditionContent = BlogNotesList.ConditionContent;
+  export type Where = BlogNotesList.Where;
+  export type WhereNested = BlogNotesList.WhereNested;
   export type Output = {
     exists: boolean;
   };
@@ -398,71 +299,20 @@ export namespace BlogTasksGet {
     select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
   };
   export type Output = SelectedRow;
-  export type SelectedRow = {
-    id?: number;
-    title?: string;
-    done?: boolean;
-    ownerId?: string;
-    contactEmail?: unknown;
-    createdAt?: string;
-  };
+  export type SelectedRow = BlogTasksList.SelectedRow;
 }
 
 // tasks.findOne (service blog) · POST /api/tasks/find-one
 export namespace BlogTasksFindOne {
-  export type Input = {
-    select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
-    where?: Where;
-    orderBy?: Array<{
-      field: 'id' | 'title' | 'createdAt';
-      direction?: 'asc' | 'desc';
-    }>;
-    limit?: number;
-    offset?: number;
-    includeTotal?: boolean;
-  };
-  export type ConditionId = {
-    eq?: number;
-    in?: Array<number>;
-  };
-  export type ConditionTitle = {
-    contains?: string;
-  };
-  export type ConditionDone = {
-    eq?: boolean;
-  };
-  export type ConditionCreatedAt = {
-    gt?: string;
-    lt?: string;
-    between?: Array<string>;
-  };
-  export type Where = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    done?: ConditionDone;
-    createdAt?: ConditionCreatedAt;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
-  export type WhereNested = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    done?: ConditionDone;
-    createdAt?: ConditionCreatedAt;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
+  export type Input = BlogTasksList.Input;
+  export type ConditionId = BlogTasksList.ConditionId;
+  export type ConditionTitle = BlogTasksList.ConditionTitle;
+  export type ConditionDone = BlogTasksList.ConditionDone;
+  export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
+  export type Where = BlogTasksList.Where;
+  export type WhereNested = BlogTasksList.WhereNested;
   export type Output = SelectedRow | null;
-  export type SelectedRow = {
-    id?: number;
-    title?: string;
-    done?: boolean;
-    ownerId?: string;
-    contactEmail?: unknown;
-    createdAt?: string;
-  };
+  export type SelectedRow = BlogTasksList.SelectedRow;
 }
 
 // tasks.create (service blog) · POST /api/tasks
@@ -493,15 +343,8 @@ export namespace BlogTasksUpdate {
       contactEmail?: string | null;
     };
   };
-  export type Output = Row;
-  export type Row = {
-    id: number;
-    title: string;
-    done: boolean;
-    ownerId: string;
-    contactEmail: unknown;
-    createdAt: string;
-  };
+  export type Output = BlogTasksCreate.Output;
+  export type Row = BlogTasksCreate.Row;
 }
 
 // tasks.delete (service blog) · DELETE /api/tasks/{id}
@@ -519,39 +362,12 @@ export namespace BlogTasksCount {
   export type Input = {
     where?: Where;
   };
-  export type ConditionId = {
-    eq?: number;
-    in?: Array<number>;
-  };
-  export type ConditionTitle = {
-    contains?: string;
-  };
-  export type ConditionDone = {
-    eq?: boolean;
-  };
-  export type ConditionCreatedAt = {
-    gt?: string;
-    lt?: string;
-    between?: Array<string>;
-  };
-  export type Where = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    done?: ConditionDone;
-    createdAt?: ConditionCreatedAt;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
-  export type WhereNested = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    done?: ConditionDone;
-    createdAt?: ConditionCreatedAt;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
+  export type ConditionId = BlogTasksList.ConditionId;
+  export type ConditionTitle = BlogTasksList.ConditionTitle;
+  export type ConditionDone = BlogTasksList.ConditionDone;
+  export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
+  export type Where = BlogTasksList.Where;
+  export type WhereNested = BlogTasksList.WhereNested;
   export type Output = {
     count: number;
   };
@@ -559,42 +375,13 @@ export namespace BlogTasksCount {
 
 // tasks.exists (service blog) · POST /api/tasks/exists
 export namespace BlogTasksExists {
-  export type Input = {
-    where?: Where;
-  };
-  export type ConditionId = {
-    eq?: number;
-    in?: Array<number>;
-  };
-  export type ConditionTitle = {
-    contains?: string;
-  };
-  export type ConditionDone = {
-    eq?: boolean;
-  };
-  export type ConditionCreatedAt = {
-    gt?: string;
-    lt?: string;
-    between?: Array<string>;
-  };
-  export type Where = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    done?: ConditionDone;
-    createdAt?: ConditionCreatedAt;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
-  export type WhereNested = {
-    id?: ConditionId;
-    title?: ConditionTitle;
-    done?: ConditionDone;
-    createdAt?: ConditionCreatedAt;
-    AND?: Array<WhereNested>;
-    OR?: Array<WhereNested>;
-    NOT?: WhereNested;
-  };
+  export type Input = BlogTasksCount.Input;
+  export type ConditionId = BlogTasksList.ConditionId;
+  export type ConditionTitle = BlogTasksList.ConditionTitle;
+  export type ConditionDone = BlogTasksList.ConditionDone;
+  export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
+  export type Where = BlogTasksList.Where;
+  export type WhereNested = BlogTasksList.WhereNested;
   export type Output = {
     exists: boolean;
   };

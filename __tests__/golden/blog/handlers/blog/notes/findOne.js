@@ -2,13 +2,10 @@
 // blog.notes · findOne · POST /api/notes/find-one
 'use strict';
 
-// Input of notes.findOne: validated by the resource's validators, compiled ahead of time.
-
-// blog.notes: its policy and input validators are in ./resource.js.
+// blog.notes: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
-  // Compiled ahead of time (./resource.js) and installed into the resource before this handler is created.
   const validateInput = resource.validators.get('findOne');
 
   return async function findOneNotes(req, res, next) {

@@ -2,9 +2,7 @@
 // blog.notes · update · PATCH /api/notes/:id
 'use strict';
 
-// Input of notes.update: validated by the resource's validators, compiled ahead of time.
-
-// blog.notes: its policy and input validators are in ./resource.js.
+// blog.notes: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
 // The :id path segment is a string; notes.id holds string values.
 function parseId(raw) {
@@ -13,7 +11,6 @@ function parseId(raw) {
 
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
-  // Compiled ahead of time (./resource.js) and installed into the resource before this handler is created.
   const validateInput = resource.validators.get('update');
 
   return async function updateNotes(req, res, next) {

@@ -2,9 +2,7 @@
 // blog.tasks · delete · DELETE /api/tasks/:id
 'use strict';
 
-// Input of tasks.delete: validated by the resource's validators, compiled ahead of time.
-
-// blog.tasks: its policy and input validators are in ./resource.js.
+// blog.tasks: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
 // The :id path segment is a string; tasks.id holds integer values.
 function parseId(raw) {
@@ -13,7 +11,6 @@ function parseId(raw) {
 
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
-  // Compiled ahead of time (./resource.js) and installed into the resource before this handler is created.
   const validateInput = resource.validators.get('delete');
 
   return async function deleteTasks(req, res, next) {

@@ -2,13 +2,10 @@
 // blog.tasks · findOne · POST /api/tasks/find-one
 'use strict';
 
-// Input of tasks.findOne: validated by the resource's validators, compiled ahead of time.
-
-// blog.tasks: its policy and input validators are in ./resource.js.
+// blog.tasks: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
-  // Compiled ahead of time (./resource.js) and installed into the resource before this handler is created.
   const validateInput = resource.validators.get('findOne');
 
   return async function findOneTasks(req, res, next) {

@@ -2,13 +2,10 @@
 // blog.tasks · list · POST /api/tasks/query
 'use strict';
 
-// Input of tasks.list: validated by the resource's validators, compiled ahead of time.
-
-// blog.tasks: its policy and input validators are in ./resource.js.
+// blog.tasks: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
-  // Compiled ahead of time (./resource.js) and installed into the resource before this handler is created.
   const validateInput = resource.validators.get('list');
 
   return async function listTasks(req, res, next) {
