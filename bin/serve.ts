@@ -2,10 +2,10 @@
 // and a built bundle's server.js share, so all three print the same listening lines and port errors, and
 // all three shut down gracefully on SIGTERM or SIGINT (shutdown.ts). In a cluster worker the listening
 // lines go to the primary, which prints them once for all workers.
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { ListeningMessage } from './cluster/primary';
 import { describeListenError, serveHandedConnections, WORKER_LISTEN } from './cluster/worker-connections';
-import { isClusterWorker } from './cluster/role';
 import { exitWithError } from './exit-with-error';
 import { stopOnSignals } from './shutdown';
 
@@ -29,23 +29,22 @@ export async function serve(options: Record<string, unknown>, { port, host }: Se
   const { docsPagePaths } = require('../runtime/server/docs-pages') as typeof import('../runtime/server/docs-pages');
   const serverOptions = options as NonNullable<Parameters<typeof createServer>[0]>;
   const app = createServer(serverOptions);
-  const isWorker = isClusterWorker();
-  const prefix = isWorker ? `tessera: worker ${process.pid}: ` : 'tessera: ';
+  const prefix = cluster.isWorker ? `tessera: worker ${process.pid}: ` : 'tessera: ';
   stopOnSignals(app, (line) => process.stdout.write(`${prefix}${line}\n`));
   await checkDatabaseSchema(serverOptions.services ?? listServices());
   // CONTRACT §8: the dashboard on its own port, first, so that a port it cannot have stops the start before the API listens.
   // A worker reports to the primary instead, which serves one dashboard for all (cluster/primary-dashboard.ts).
-  const dashboard = serverOptions.dashboard === undefined || isWorker ? null : await startDashboard(app);
-  const reporter = serverOptions.dashboard !== undefined && isWorker ? startTelemetryReporter(app) : null;
+  const dashboard = serverOptions.dashboard === undefined || cluster.isWorker ? null : await startDashboard(app);
+  const reporter = serverOptions.dashboard !== undefined && cluster.isWorker ? startTelemetryReporter(app) : null;
 
   // A cluster worker is handed its connections by the primary, which owns the port (cluster/primary.ts).
-  const server = isWorker ? app.listen(WORKER_LISTEN) : host === undefined ? app.listen(port) : app.listen(port, host);
-  if (isWorker) serveHandedConnections(server);
+  const server = cluster.isWorker ? app.listen(WORKER_LISTEN) : host === undefined ? app.listen(port) : app.listen(port, host);
+  if (cluster.isWorker) serveHandedConnections(server);
   if (dashboard !== null) server.once('close', () => void dashboard.close()); // writes the minute in progress to its history
   if (reporter !== null) server.once('close', () => void reporter.stop()); // the last report reaches the primary
   server.once('listening', () => {
     const address = server.address();
-    const boundPort = !isWorker && typeof address === 'object' && address !== null ? address.port : port;
+    const boundPort = !cluster.isWorker && typeof address === 'object' && address !== null ? address.port : port;
     const base = `http://${displayHost(host)}:${boundPort}`;
     const lines = [`${LISTENING_PREFIX}${base}${host === undefined ? ' (all interfaces)' : ''}`];
     const paths = docsPagePaths(serverOptions);
@@ -54,7 +53,7 @@ export async function serve(options: Record<string, unknown>, { port, host }: Se
       if (paths.reference !== null) lines.push(`  Reference: ${base}${paths.reference}`);
     }
     if (dashboard !== null) lines.push(`  Dashboard: ${dashboard.url}`);
-    if (isWorker) process.send!({ type: 'tessera:listening', lines } satisfies ListeningMessage);
+    if (cluster.isWorker) process.send!({ type: 'tessera:listening', lines } satisfies ListeningMessage);
     else process.stdout.write(lines.join('\n') + '\n');
   });
   server.once('error', (error: NodeJS.ErrnoException) => exitWithError(describeListenError(error, port, host)));

@@ -2,7 +2,7 @@
 // SIGTERM or SIGINT (or the cluster primary's message) runs app.close(): stop accepting, /_health 503
 // "stopping", drain within the grace period, close kept-alive connections and pools, then exit 0.
 // A second signal exits at once.
-import { isClusterWorker } from './cluster/role';
+import cluster from 'node:cluster';
 import type { TesseraApp } from '../runtime';
 
 /** What the cluster primary sends a worker to stop it (signals reach a whole process group, messages one process). */
@@ -37,7 +37,7 @@ export function stopOnSignals(app: TesseraApp, say: (line: string) => void): voi
       stop(signal);
     });
   }
-  if (isClusterWorker()) {
+  if (cluster.isWorker) {
     process.on('message', (message) => {
       if (message === SHUTDOWN_MESSAGE) stop('shutdown');
     });

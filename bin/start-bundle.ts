@@ -1,9 +1,11 @@
 // What a built bundle's server.js calls: the bundled application loaded with Node's own loader (no tsx), the
 // compiled handlers, the port by spec §8.1's bundle rule (PORT, then build's --port); never the generator,
 // ts-morph, TypeScript, tsx or esbuild.
+import cluster from 'node:cluster';
 import path from 'node:path';
 import type { Server } from 'node:http';
-import { runAsPrimary } from './cluster/role';
+import { runPrimary } from './cluster/primary';
+import { primaryServices } from './cluster/primary-dashboard';
 import { exitWithError } from './exit-with-error';
 import { loadEntry } from './load-entry';
 import { resolvePort } from './port';
@@ -38,7 +40,10 @@ export async function startBundle(start: BundleStart): Promise<Server | null> {
     const { registerCompiledResources } = require('../runtime/handlers/compiled-resources') as typeof import('../runtime/handlers/compiled-resources');
     registerCompiledResources((start.compilation as { resources?: Parameters<typeof registerCompiledResources>[0] }).resources ?? {});
     const { options } = await loadEntry(entry, { typescript: false });
-    if (await runAsPrimary(workers, port, host, options)) return null;
+    if (workers !== null && cluster.isPrimary) {
+      await runPrimary({ workers, port, host, services: primaryServices(options) });
+      return null;
+    }
     const documentation = start.documentation === undefined ? {} : { documentation: start.documentation };
     return serve({ ...options, ...documentation, compilation: start.compilation }, { port, host });
   } catch (error) {

@@ -1,8 +1,10 @@
 // `tessera start <entry> [--port N] [--host H] [--no-compiler]`: loads the entry, builds the server and listens
 // (CONTRACT §7). The port follows spec §8.1; every failure is one `tessera: …` line and exit code 1.
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { CommandModule } from 'yargs';
-import { runAsPrimary } from '../cluster/role';
+import { runPrimary } from '../cluster/primary';
+import { primaryServices } from '../cluster/primary-dashboard';
 import { exitWithSupervisor, reportSourceFiles, withDevDefaults } from '../dev/dev-child';
 import { exitWithError } from '../exit-with-error';
 import { loadEntry } from '../load-entry';
@@ -48,7 +50,10 @@ export async function startServer(args: StartArgs): Promise<Server | null> {
   const host = lastFlag(args.host);
   const workers = args.dev === true ? null : resolveWorkers({ flag: lastFlag(args.workers), env: process.env.TESSERA_WORKERS });
   const { options } = await loadEntry(args.entry);
-  if (await runAsPrimary(workers, port, host, options)) return null;
+  if (workers !== null && cluster.isPrimary) {
+    await runPrimary({ workers, port, host, services: primaryServices(options) });
+    return null;
+  }
   const serverOptions = withServeOverrides(options, args);
   if (args.dev !== true) return serve(serverOptions, { port, host });
 

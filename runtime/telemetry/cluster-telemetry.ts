@@ -3,7 +3,7 @@
 // reports into one aggregate, which a dashboard started in the primary serves. Histograms and counters
 // merge by addition, so the primary's figures are exactly those of all workers together. prom-client's
 // process metrics travel through its own AggregatorRegistry, asked at each scrape.
-import type { Worker } from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { promClient } from './prom-client';
 import { resolveDashboardOptions, type ResolvedDashboardOptions } from '../dashboard/dashboard-options';
 import { SetupError } from '../errors';
@@ -26,11 +26,6 @@ import {
   type ReportMessage,
 } from './telemetry-report';
 import type { TelemetrySource } from './telemetry-source';
-
-/** node:cluster, loaded on the collector's first use: a server without workers never needs it (8 ms of a start). */
-function clusterModule(): typeof import('node:cluster').default {
-  return require('node:cluster');
-}
 
 /** How often a worker reports. */
 export const REPORT_INTERVAL_MS = 1000;
@@ -135,7 +130,7 @@ export class TelemetryCollector implements TelemetrySource {
 
   /** Asks every connected worker to run the health query; a database is as healthy as its worst worker says. */
   async checkDatabases(): Promise<DatabaseHealth[]> {
-    const workers = Object.values(clusterModule().workers ?? {}).filter((worker): worker is Worker => worker !== undefined && worker.isConnected());
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && worker.isConnected());
     if (workers.length === 0) return [];
     const id = this.#nextProbe++;
     let timer: NodeJS.Timeout | undefined;
@@ -169,14 +164,14 @@ export class TelemetryCollector implements TelemetrySource {
   /** Stops listening to the workers. */
   close(): void {
     this.#sampler.stop();
-    if (this.#listening) clusterModule().off('message', this.#onMessage);
+    if (this.#listening) cluster.off('message', this.#onMessage);
     this.#listening = false;
   }
 
   #listen(): void {
     if (this.#listening) return;
-    if (!clusterModule().isPrimary) throw new SetupError('createTelemetryCollector: call it in the cluster primary (workers use startTelemetryReporter)');
-    clusterModule().on('message', this.#onMessage);
+    if (!cluster.isPrimary) throw new SetupError('createTelemetryCollector: call it in the cluster primary (workers use startTelemetryReporter)');
+    cluster.on('message', this.#onMessage);
     this.#listening = true;
   }
 }
