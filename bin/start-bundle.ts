@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { runPrimary } from './cluster/primary';
 import { primaryServices } from './cluster/primary-dashboard';
+import { checkBundleFilesPresent } from './bundle-files-present';
 import { exitWithError } from './exit-with-error';
 import { loadEntry } from './load-entry';
 import { resolvePort } from './port';
@@ -34,6 +35,8 @@ export async function startBundle(start: BundleStart): Promise<Server | null> {
     const port = resolvePort({ env: process.env.PORT, fallback: start.fallbackPort });
     const host = process.env.TESSERA_HOST === undefined || process.env.TESSERA_HOST === '' ? undefined : process.env.TESSERA_HOST;
     const workers = resolveWorkers({ env: process.env.TESSERA_WORKERS });
+    // server.js names the entry beside itself, in the bundle's folder.
+    checkBundleFilesPresent(path.dirname(start.entry));
     // Messages name the entry as the user would type it from here, never as an absolute path.
     const entry = path.relative(process.cwd(), start.entry).split(path.sep).join('/');
     // Before the application defines its resources: in-process calls it makes while loading use these validators.

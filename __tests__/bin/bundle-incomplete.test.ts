@@ -1,0 +1,69 @@
+// A bundle loads its route and validator modules on first use, so a copy of dist/ that lost some of them must not
+// start and then answer those routes 500: it refuses to start, naming what is missing (bin/bundle-files-present.ts).
+// The files kept for people (client.ts, contract.json, statements/) may be left out of a deployment.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, runBundle, startBundle, temporaryFolder } from '../helpers/bundles';
+import { freePort } from '../helpers/free-port';
+import { request } from '../helpers/request';
+
+const SQLITE_ENTRY = '__tests__/bin/entries/bundle-sqlite.ts';
+const CLI_TIMEOUT_MS = 60_000;
+
+const folder = temporaryFolder('bundle-incomplete');
+let built: string;
+
+beforeAll(async () => {
+  built = path.join(folder.path, 'built');
+  await build(SQLITE_ENTRY, built, ['--no-typecheck']);
+}, CLI_TIMEOUT_MS);
+
+/** A copy of the built bundle, as a deployment would make it, without `left out` (paths inside the bundle). */
+function deployWithout(name: string, leftOut: readonly string[]): string {
+  const deployed = path.join(folder.path, name);
+  fs.cpSync(built, deployed, { recursive: true });
+  for (const file of leftOut) fs.rmSync(path.join(deployed, file), { recursive: true });
+  return deployed;
+}
+
+/** The bundle's files under `dir`, as the manifest lists them. */
+function listed(under: string): string[] {
+  const { files } = JSON.parse(fs.readFileSync(path.join(built, 'manifest.json'), 'utf8')) as { files: string[] };
+  return files.filter((file) => file.startsWith(under));
+}
+
+it('refuses to start without a route module, naming it', async () => {
+  const [getModule] = listed('handlers/').filter((file) => file.endsWith('/get.js'));
+  const deployed = deployWithout('no-get', [getModule]);
+  const result = await runBundle(deployed, { PORT: String(await freePort()) });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toBe(`tessera: the bundle ${path.relative(process.cwd(), deployed)} is incomplete: ${getModule} missing; deploy the whole folder tessera build wrote\n`);
+}, CLI_TIMEOUT_MS);
+
+it('names three missing files and counts the rest', async () => {
+  const validators = listed('validators/');
+  const handlers = listed('handlers/');
+  const deployed = deployWithout('no-handlers', ['handlers', ...validators]);
+  const result = await runBundle(deployed, { PORT: String(await freePort()) });
+  expect(result.code).toBe(1);
+  const missing = [...handlers, ...validators].sort();
+  expect(result.stderr).toContain(`is incomplete: ${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more missing;`);
+}, CLI_TIMEOUT_MS);
+
+it('refuses to start without its manifest', async () => {
+  const deployed = deployWithout('no-manifest', ['manifest.json']);
+  const result = await runBundle(deployed, { PORT: String(await freePort()) });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/^tessera: the bundle .*no-manifest has no readable manifest\.json: deploy the whole folder tessera build wrote\n$/);
+}, CLI_TIMEOUT_MS);
+
+it('serves without the files kept for people: client.ts, contract.json, statements/', async () => {
+  const deployed = deployWithout('slim', ['client.ts', 'contract.json', 'statements']);
+  const server = await startBundle(deployed, { PORT: String(await freePort()) });
+  try {
+    const created = await request(`${server.url}/api/notes`, { method: 'POST', body: { title: 'slim' } });
+    expect(created).toMatchObject({ status: 201, body: { title: 'slim' } });
+  } finally {
+    await server.stop();
+  }
+}, CLI_TIMEOUT_MS);
