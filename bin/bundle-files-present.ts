@@ -18,16 +18,16 @@ export function checkBundleFilesPresent(folder: string): void {
   } catch {
     listed = undefined;
   }
-  if (!Array.isArray(listed)) throw new Error(`${describe(folder)} has no readable manifest.json: deploy the whole folder tessera build wrote`);
+  if (!Array.isArray(listed)) throw new Error(`${bundleLabel(folder)} has no readable manifest.json: deploy the whole folder tessera build wrote`);
   const missing = listed.filter((file): file is string => typeof file === 'string' && LOADED_ON_FIRST_USE.some((prefix) => file.startsWith(prefix)) && !fs.existsSync(path.join(folder, file)));
   if (missing.length === 0) return;
   const named = missing.slice(0, NAMED_AT_MOST).join(', ');
   const more = missing.length > NAMED_AT_MOST ? ` and ${missing.length - NAMED_AT_MOST} more` : '';
-  throw new Error(`${describe(folder)} is incomplete: ${named}${more} missing; deploy the whole folder tessera build wrote`);
+  throw new Error(`${bundleLabel(folder)} is incomplete: ${named}${more} missing; deploy the whole folder tessera build wrote`);
 }
 
 /** The bundle's folder as the user would type it from here. */
-function describe(folder: string): string {
+function bundleLabel(folder: string): string {
   const relative = path.relative(process.cwd(), folder).split(path.sep).join('/');
   return `the bundle ${relative === '' ? '.' : relative}`;
 }

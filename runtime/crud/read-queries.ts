@@ -55,14 +55,14 @@ export function selectionOf(rt: CrudRuntime, fields: readonly FieldModel[]): Rec
  * Statement names matter on PostgreSQL only, where each connection keeps its named statements and refuses one
  * name for two texts: so the name is a digest of the text (63 bytes at most, PostgreSQL's identifier limit).
  */
-export function statementName(query: PreparableQuery): string {
-  return `tessera_${createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 40)}`;
+export function statementName(text: string): string {
+  return `tessera_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
 }
 
 function prepared(rt: CrudRuntime, cache: StatementCache, key: string, build: () => PreparableQuery) {
   return cache.statement(key, () => {
     const query = build();
-    return rt.dialect.prepare(query, statementName(query));
+    return rt.dialect.prepare(query, statementName(query.toSQL().sql));
   });
 }
 

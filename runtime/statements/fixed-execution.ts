@@ -2,20 +2,15 @@
 // compiler wrote, through the driver's own prepared statement (the dialect's rawStatement), held by the statement
 // cache like any prepared statement (spec §8: counted, evicted, switched off with `statementCache: false`); and
 // the decoders of the readable columns whose driver values Drizzle maps (dates, numerics…), for the row writer.
-import { createHash } from 'node:crypto';
 import { Column } from 'drizzle-orm';
 import type { CrudRuntime } from '../crud/crud-runtime';
+import { statementName } from '../crud/read-queries';
 import type { RawStatement } from '../dialects/dialect';
-
-/** The name PostgreSQL knows the statement by: a digest of its text, as the statement cache names its own. */
-function nameOf(text: string): string {
-  return `tessera_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
-}
 
 function cachedStatement(rt: CrudRuntime, key: string, text: string, isPreloaded: boolean): RawStatement | null {
   const cache = rt.statementCache;
   if (cache === null || !cache.isEnabled) return null;
-  const prepare = (): RawStatement => rt.dialect.rawStatement(rt.db, text, nameOf(text));
+  const prepare = (): RawStatement => rt.dialect.rawStatement(rt.db, text, statementName(text));
   // spec §8 rule 4: the default get and list statements are prepared while the server is built.
   if (isPreloaded) cache.preload(key, prepare);
   return {

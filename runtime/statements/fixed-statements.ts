@@ -1,8 +1,9 @@
 // The fixed query shapes of a resource (spec §8 rule 4): get by id and the default list page, both over
 // the readable fields. The server constructor prepares them into the cache; the bundle records their SQL.
-import { count, eq, is, Param, Placeholder } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { columnPlaceholder } from './column-placeholder';
 import { holdsFixedDefault } from './fixed-execution';
+import { parameterSlot } from './prepared-select';
 import type { CrudRuntime } from '../crud/crud-runtime';
 import { getKey, getQuery, inlineLimit, pageKey, pageQuery, statementName } from '../crud/read-queries';
 import type { PreparableQuery, PreparedQuery } from '../dialects/dialect';
@@ -48,7 +49,7 @@ export function prepareFixedStatement(rt: CrudRuntime, action: 'get' | 'list'): 
     if (shape.action !== action) continue;
     cache.preload(shape.key, () => {
       const query = shape.query();
-      return prepareNowOrOnFirstUse(rt, query, statementName(query));
+      return prepareNowOrOnFirstUse(rt, query, statementName(query.toSQL().sql));
     });
   }
 }
@@ -72,8 +73,8 @@ export interface FixedStatementShape {
 
 /** `:name` for a placeholder (bare, or behind its column's encoder), else the fixed value. */
 function describeParam(param: unknown): unknown {
-  const value = is(param, Param) ? param.value : param;
-  return is(value, Placeholder) ? `:${value.name}` : value;
+  const slot = parameterSlot(param);
+  return 'value' in slot ? slot.value : `:${slot.name}`;
 }
 
 /** A page size no real page has, to find where the dialect writes the LIMIT. */

@@ -16,7 +16,7 @@ interface BoundStatement {
 
 function boundStatement(rt: CrudRuntime, query: PreparableQuery): BoundStatement {
   const { sql: text, params } = query.toSQL();
-  return { statement: rt.dialect.rawStatement(rt.db, text, statementName(query)), bind: parameterFiller(params) };
+  return { statement: rt.dialect.rawStatement(rt.db, text, statementName(text)), bind: parameterFiller(params) };
 }
 
 type Rows = unknown[][] | Promise<unknown[][]>;

@@ -11,7 +11,15 @@ export type ParameterFiller = (values: Record<string, unknown>) => unknown[];
 /** An array row (select order) as Drizzle would map it for a flat selection. */
 export type RowReader = (row: readonly unknown[]) => DbRow;
 
-type Slot = { readonly name: string; readonly encoder: { mapToDriverValue(value: unknown): unknown } | null } | { readonly value: unknown };
+/** What fills one parameter: a placeholder's value (through its column's encoder, when it is behind one), or a fixed value. */
+export type ParameterSlot = { readonly name: string; readonly encoder: { mapToDriverValue(value: unknown): unknown } | null } | { readonly value: unknown };
+
+/** The slot of one of Drizzle's `toSQL()` parameters, as `fillPlaceholders` reads it. */
+export function parameterSlot(param: unknown): ParameterSlot {
+  if (is(param, Placeholder)) return { name: param.name, encoder: null };
+  if (is(param, Param) && is(param.value, Placeholder)) return { name: param.value.name, encoder: param.encoder };
+  return { value: param };
+}
 
 function valueOf(values: Record<string, unknown>, name: string): unknown {
   if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
@@ -20,11 +28,7 @@ function valueOf(values: Record<string, unknown>, name: string): unknown {
 
 /** Drizzle's `fillPlaceholders(params, values)`, each parameter's kind decided once. */
 export function parameterFiller(params: readonly unknown[]): ParameterFiller {
-  const slots: Slot[] = params.map((param) => {
-    if (is(param, Placeholder)) return { name: param.name, encoder: null };
-    if (is(param, Param) && is(param.value, Placeholder)) return { name: param.value.name, encoder: param.encoder };
-    return { value: param };
-  });
+  const slots = params.map(parameterSlot);
   return (values) =>
     slots.map((slot) => {
       if ('value' in slot) return slot.value;
