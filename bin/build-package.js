@@ -24,7 +24,8 @@ writeEsmEntry();
 /**
  * lib/esm/index.mjs: `import { crud } from 'tessera'` in an ES module gets the very objects `require('tessera')`
  * returns (one registry of services whichever way the application and the CLI load Tessera), with real named
- * exports. lib/esm/index.d.mts gives TypeScript the same names as an ES module.
+ * exports. lib/esm/index.d.mts gives TypeScript the same names as an ES module, from the declarations' ES module
+ * copy (writeEsmDeclarations).
  */
 function writeEsmEntry() {
   const names = Object.keys(require(path.join(LIB, 'runtime', 'index.js'))).filter((name) => name !== '__esModule').sort();
@@ -32,5 +33,47 @@ function writeEsmEntry() {
   fs.mkdirSync(folder, { recursive: true });
   const header = '// The ES module entry of tessera: the CommonJS build\'s exports, so both kinds of import share one instance.\n';
   fs.writeFileSync(path.join(folder, 'index.mjs'), `${header}import tessera from '../runtime/index.js';\n\nexport const {\n${names.map((name) => `  ${name},`).join('\n')}\n} = tessera;\n`);
-  fs.writeFileSync(path.join(folder, 'index.d.mts'), `${header}export * from '../runtime/index.js';\n`);
+  writeEsmDeclarations(path.join(LIB, 'runtime', 'index.d.ts'), path.join(folder, 'types'));
+  fs.writeFileSync(path.join(folder, 'index.d.mts'), `${header}export * from './types/runtime/index.mjs';\n`);
+}
+
+/**
+ * TypeScript reads a declaration file as CommonJS or as an ES module by its extension and package.json, and takes
+ * a package's types by the matching condition: drizzle-orm's `.d.cts` for CommonJS, `.d.ts` for ES modules. Were
+ * the ES module entry to re-export lib/runtime's CommonJS declarations, an ES module application would meet two
+ * unrelated copies of drizzle-orm's classes (`Two different types with this name exist`) as soon as it passed a
+ * table to Tessera. So the declarations reachable from `entry` are copied below `outDir` as `.d.mts`, their
+ * relative imports given the `.mjs` extension an ES module needs; package imports stay as they are.
+ */
+function writeEsmDeclarations(entry, outDir) {
+  const ts = require('typescript');
+  const pending = [entry];
+  const seen = new Set(pending);
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    const text = fs.readFileSync(file, 'utf8');
+    let copy = '';
+    let copied = 0;
+    // preProcessFile lists every import, export and import() type with the position of its quoted specifier.
+    for (const { fileName, pos } of ts.preProcessFile(text, true, true).importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = declarationOf(path.resolve(path.dirname(file), fileName), file, fileName);
+      if (!seen.has(target.file)) {
+        seen.add(target.file);
+        pending.push(target.file);
+      }
+      copy += text.slice(copied, pos + 1) + fileName + target.suffix;
+      copied = pos + 1 + fileName.length;
+      if (text[pos] !== text[copied]) throw new Error(`${file}: cannot place the import of ${fileName}`);
+    }
+    const out = path.join(outDir, path.relative(LIB, file)).replace(/\.d\.ts$/, '.d.mts');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, copy + text.slice(copied));
+  }
+}
+
+/** The declaration file a relative import names (`./x` → x.d.ts, or x/index.d.ts) and what its ES module form adds. */
+function declarationOf(resolved, importer, specifier) {
+  if (fs.existsSync(`${resolved}.d.ts`)) return { file: `${resolved}.d.ts`, suffix: '.mjs' };
+  if (fs.existsSync(path.join(resolved, 'index.d.ts'))) return { file: path.join(resolved, 'index.d.ts'), suffix: '/index.mjs' };
+  throw new Error(`${importer}: no declarations for ${specifier}`);
 }

@@ -21,10 +21,10 @@ export { generateHandlerModules };
 
 /**
  * `tessera build`: writes the bundle of CONTRACT §7 into `outDir` (absolute) and deletes the previous
- * build's stale files. The bundle writer loads only here (ts-morph only for typeCheckEntry), so createServer's in-process
- * compile (which imports this module) stays light.
+ * build's stale files. The bundle writer loads only here, so createServer's in-process compile (which imports this
+ * module) stays light.
  */
-/** `tessera build`'s first step: tsc's errors in the entry and what it imports (ts-morph loads only here). */
+/** `tessera build`'s first step: the project's tsc's errors in the entry and what it imports. */
 export function typeCheckEntry(entryPath: string): TypeCheckResult {
   return (require('./bundle/type-check') as typeof import('./bundle/type-check')).typeCheckEntry(entryPath);
 }

@@ -13,7 +13,7 @@ const NODE_MODULES = path.resolve(__dirname, '../../node_modules');
 /**
  * One build, made when the first server asks for it and started by every later one, as one bundle is
  * started again and again: only use it for servers of the same definitions (the suites all serve
- * defineTestService). Building takes seconds (ts-morph), so a run builds once.
+ * defineTestService). Building takes seconds (the type check, esbuild), so a run builds once.
  */
 export class BuiltBundle {
   #directory: string | null = null;

@@ -29,12 +29,12 @@ export function temporaryFolder(prefix: string): { readonly path: string } {
   return folder;
 }
 
-/** `<folder>/node_modules`: a link to each of the repository's packages, and `tessera` to the repository itself. */
-export function linkPackages(folder: string): void {
+/** `<folder>/node_modules`: a link to each of the repository's packages but `without`, and `tessera` to the repository itself. */
+export function linkPackages(folder: string, { without = [] }: { without?: readonly string[] } = {}): void {
   const target = path.join(folder, 'node_modules');
   fs.mkdirSync(target);
   for (const name of fs.readdirSync(REPO_NODE_MODULES)) {
-    if (name !== '.bin' && name !== 'tessera') fs.symlinkSync(path.join(REPO_NODE_MODULES, name), path.join(target, name), 'dir');
+    if (name !== '.bin' && name !== 'tessera' && !without.includes(name)) fs.symlinkSync(path.join(REPO_NODE_MODULES, name), path.join(target, name), 'dir');
   }
   fs.symlinkSync(REPO_ROOT, path.join(target, 'tessera'), 'dir');
 }

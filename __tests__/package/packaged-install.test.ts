@@ -1,9 +1,10 @@
 // Tessera as a user gets it: `npm pack`, then the tarball installed from outside the repository (with drizzle-orm,
 // better-sqlite3 and drizzle-kit from the registry) into a project `tessera init` wrote. Three applications run
 // there: the init project itself (`npm start`), a "type": "module" TypeScript app with top-level await and a
-// CommonJS JavaScript app. Each is served by `tessera start` (compiled and --no-compiler) and built with
-// `tessera build` (type check included); its bundle, copied away with only package.json and node_modules, answers
-// under --disallow-code-generation-from-strings exactly as the two start modes do.
+// CommonJS JavaScript app. The project's own tsc accepts the TypeScript ones and catches a misuse of Tessera's API.
+// Each app is served by `tessera start` (compiled and --no-compiler) and built with `tessera build` (type check
+// included); its bundle, copied away with only package.json and node_modules, answers under
+// --disallow-code-generation-from-strings exactly as the two start modes do.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,9 @@ import { runNode, startNode, type RunningCli } from '../helpers/spawn-cli';
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const INSTALL_TIMEOUT_MS = 10 * 60_000;
 const STEP_TIMEOUT_MS = 120_000;
+
+/** The ES module app's own TypeScript: the native compiler, which has a tsc and no compiler API. */
+const ESM_APP_TYPESCRIPT = '~7.0.2';
 
 const ESM_APP = {
   'package.json': JSON.stringify({ name: 'esm-app', private: true, type: 'module' }, null, 2),
@@ -140,8 +144,10 @@ describe('Tessera installed from its packed tarball into a project outside the r
     fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
     execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: project, stdio: 'ignore', timeout: INSTALL_TIMEOUT_MS });
     tessera = path.join(project, 'node_modules', '.bin', 'tessera');
-    // Two more applications in the project's folders, sharing its node_modules.
+    // Two more applications in the project's folders, sharing its node_modules; the ES module one has TypeScript 7
+    // (what `npm install typescript` gives today, the native compiler) of its own, which its build checks with.
     writeFiles(path.join(project, 'esm-app'), ESM_APP);
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--save-dev', `typescript@${ESM_APP_TYPESCRIPT}`], { cwd: path.join(project, 'esm-app'), stdio: 'ignore', timeout: INSTALL_TIMEOUT_MS });
     writeFiles(path.join(project, 'cjs-app'), CJS_APP);
   }, INSTALL_TIMEOUT_MS);
 
@@ -151,7 +157,7 @@ describe('Tessera installed from its packed tarball into a project outside the r
 
   it('packs compiled JavaScript with declarations and an ES module entry, and no TypeScript source or test', () => {
     const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter((line) => line !== '');
-    for (const file of ['package/lib/runtime/index.js', 'package/lib/runtime/index.d.ts', 'package/lib/esm/index.mjs', 'package/lib/esm/index.d.mts', 'package/lib/bin/tessera.js', 'package/lib/templates/init/app.ts']) {
+    for (const file of ['package/lib/runtime/index.js', 'package/lib/runtime/index.d.ts', 'package/lib/esm/index.mjs', 'package/lib/esm/index.d.mts', 'package/lib/esm/types/runtime/index.d.mts', 'package/lib/bin/tessera.js', 'package/lib/templates/init/app.ts']) {
       expect(listed).toContain(file);
     }
     expect(listed.filter((file) => /\.ts$/.test(file) && !/\.d\.m?ts$/.test(file) && !file.includes('/templates/'))).toEqual([]);
@@ -211,6 +217,41 @@ describe('Tessera installed from its packed tarball into a project outside the r
       expect(answers.bundle).toEqual(answers.compiled);
     }, 5 * STEP_TIMEOUT_MS);
   });
+
+  // An app's own TypeScript, as its editor and CI run it: 5.9 (what `tessera init` pins) in the project, 7 in esm-app.
+  const tsc = (cwd: string, ...args: string[]) => runNode([path.join(cwd, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--pretty', 'false', ...args], {}, STEP_TIMEOUT_MS, cwd);
+
+  it("type-checks under each app's own tsc (5.9 in the project, 7 in esm-app): an ES module's table is the one Tessera takes", async () => {
+    // An ES module importing tessera gets ES module declarations, whose drizzle-orm is the application's own
+    // (its `.d.ts`), not the CommonJS `.d.cts` twin: otherwise every `table:` is a TS2322 "two different types".
+    expect(await tsc(project, '-p', '.')).toMatchObject({ code: 0, stdout: '' });
+    expect(await tsc(path.join(project, 'esm-app'), '-p', '.')).toMatchObject({ code: 0, stdout: '' });
+  }, 2 * STEP_TIMEOUT_MS);
+
+  it("catches a misuse of Tessera's API in an ES module app: its declarations are types, not any", async () => {
+    const app = path.join(project, 'esm-app');
+    fs.writeFileSync(
+      path.join(app, 'misuse.ts'),
+      `import { crud, defineService } from 'tessera';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { books } from './schema.js';
+
+const shop = defineService({ name: 'shop', db: drizzle(':memory:') });
+const resource = shop.resource({ name: 'books', table: books, id: books.id }).use(crud({ access: 'public', fields: { title: { read: 'yes' } } }));
+export const name: number = resource.name;
+`,
+    );
+    try {
+      const checked = await tsc(app, '-p', '.');
+      expect(checked.code).not.toBe(0);
+      expect(checked.stdout.trim().split('\n')).toEqual([
+        "misuse.ts(6,127): error TS2322: Type 'string' is not assignable to type 'boolean | undefined'.",
+        "misuse.ts(7,14): error TS2322: Type 'string' is not assignable to type 'number'.",
+      ]);
+    } finally {
+      fs.rmSync(path.join(app, 'misuse.ts'));
+    }
+  }, STEP_TIMEOUT_MS);
 
   it('refuses to build an app with a type error, naming file and line as tsc does', async () => {
     const app = path.join(project, 'esm-app');

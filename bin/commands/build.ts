@@ -39,7 +39,7 @@ export const buildCommand: CommandModule<object, BuildArgs> = {
 
 /** Type-checks, loads the entry and writes its bundle into `out` (relative to process.cwd()). */
 export async function buildEntry(args: BuildArgs & { out: string }): Promise<BundleReport> {
-  // Loaded after the argument checks, as in load-entry.ts; the generator (ts-morph, esbuild) only here, never by a bundle.
+  // Loaded after the argument checks, as in load-entry.ts; the generator (esbuild, tsc) only here, never by a bundle.
   const { BuildError, buildBundle, bundleEntry, bundleHeader, documentationFiles, typeCheckEntry } = require('../../generator') as typeof import('../../generator');
   if (args.out.trim() === '') throw new BuildError('--out needs a folder: tessera build <entry> --out dist');
   // spec §8.1: the bundle's fallback port; PORT is read when the bundle runs, never at build time.

@@ -1,67 +1,166 @@
 // `tessera build` type-checks the application before it writes anything: the entry and every file it imports
-// (packages excluded), with the project's tsconfig.json (else strict defaults), through ts-morph, reported as
-// tsc reports them. `tessera start` does not: it stays fast, like tsx.
+// (packages excluded), with the project's tsconfig.json (else strict defaults), reported as tsc reports them. The
+// check runs the project's own TypeScript (its tsc, whatever the version, TypeScript 7's native compiler included),
+// so the build says what the project's editor and `npx tsc` say. `tessera start` does not check: it stays fast.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
-import { Project, ts, type Diagnostic } from 'ts-morph';
+import { BuildError } from '../errors';
 
 export interface TypeCheckResult {
-  /** Errors in the application's files (or its tsconfig); warnings and suggestions do not count. */
+  /** Errors in the application's files (or its tsconfig); errors inside packages do not count. */
   readonly errorCount: number;
   /** The errors as tsc prints them: `app.ts(3,7): error TS2322: …`, one or more lines each. */
   readonly report: string;
 }
 
 /** What a project without a tsconfig.json is checked with: what `tessera init` writes, in short. */
-const DEFAULT_OPTIONS: ts.CompilerOptions = {
+const DEFAULT_COMPILER_OPTIONS = {
   strict: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
   esModuleInterop: true,
   skipLibCheck: true,
   resolveJsonModule: true,
-  noEmit: true,
 };
 
-/**
- * ts-morph brings its own TypeScript, which may be newer than the project's: options it deprecates (`baseUrl`,
- * `moduleResolution: node10` in TypeScript 6) are not type errors in the project's code, so they are not reported.
- */
-const CHECK_OVERRIDES: ts.CompilerOptions = { noEmit: true, ignoreDeprecations: '6.0' };
+/** The check writes nothing, and checks a part of a project that may be a composite one. */
+const CHECK_OPTIONS = { noEmit: true, composite: false, incremental: false };
 
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
-
-function createProject(entryPath: string): Project {
-  const configPath = ts.findConfigFile(path.dirname(entryPath), ts.sys.fileExists);
-  if (configPath === undefined) return new Project({ compilerOptions: DEFAULT_OPTIONS });
-  const project = new Project({ tsConfigFilePath: configPath, skipAddingFilesFromTsConfig: true, compilerOptions: CHECK_OVERRIDES });
-  // The project's own declaration files (global augmentations) count, as they do for tsc; its other files only
-  // when the entry imports them, so a broken test file elsewhere does not stop the build.
-  const declarations = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, path.dirname(configPath)).fileNames;
-  project.addSourceFilesAtPaths(declarations.filter((file) => file.endsWith('.d.ts')));
-  return project;
-}
-
-function isApplicationError(diagnostic: Diagnostic): boolean {
-  if (diagnostic.getCategory() !== ts.DiagnosticCategory.Error) return false;
-  const file = diagnostic.getSourceFile()?.getFilePath();
-  return file === undefined || !path.normalize(file).includes(NODE_MODULES);
-}
-
 const JAVASCRIPT = /\.(js|mjs|cjs|jsx)$/;
+/** tsc's "No inputs were found in config file". */
+const NO_INPUTS = 'TS18003';
 
-/** Type-checks `entryPath` (absolute) and its imports; paths in the report are relative to process.cwd(). */
+/** tsc's tsconfig for the check: the project's own (extended) or the defaults, narrowed to `files`. */
+interface CheckConfig {
+  readonly extends?: string;
+  readonly compilerOptions: Record<string, unknown>;
+  readonly files: readonly string[];
+  readonly include: readonly string[];
+}
+
+/** The nearest tsconfig.json from `folder` up, as tsc finds it. */
+function findConfig(folder: string): string | undefined {
+  for (let current = folder; ; current = path.dirname(current)) {
+    const candidate = path.join(current, 'tsconfig.json');
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(current) === current) return undefined;
+  }
+}
+
+/** The project's `tsc`, as `npx tsc` in the entry's folder finds it; undefined when TypeScript is not installed. */
+function projectCompiler(entryPath: string): string | undefined {
+  let manifest: string;
+  try {
+    manifest = require.resolve('typescript/package.json', { paths: [path.dirname(entryPath)] });
+  } catch {
+    return undefined;
+  }
+  const bin = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { bin?: { tsc?: string } }).bin?.tsc;
+  return bin === undefined ? undefined : path.join(path.dirname(manifest), bin);
+}
+
+/** Runs tsc; 0 is no error, 1 and 2 are errors reported on stdout, anything else is tsc itself failing. */
+function runCompiler(tsc: string, args: readonly string[]): string {
+  const run = spawnSync(process.execPath, [tsc, ...args], { cwd: process.cwd(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.error !== undefined || (run.status !== 0 && run.status !== 1 && run.status !== 2)) {
+    const reason = run.error?.message ?? (run.stderr.trim().split('\n')[0] || `exit ${run.status ?? run.signal}`);
+    throw new BuildError(`the project's TypeScript (${path.relative(process.cwd(), tsc)}) could not run: ${reason}`);
+  }
+  return run.stdout;
+}
+
+interface ProjectSettings {
+  /** The project's declaration files, absolute. */
+  readonly declarations: readonly string[];
+  readonly checkJs: boolean;
+}
+
+/** What tsc resolves the project's tsconfig to (`--showConfig`: its options and every file it includes). */
+function projectSettings(tsc: string, configPath: string): ProjectSettings {
+  const output = runCompiler(tsc, ['-p', configPath, '--showConfig']);
+  let shown: { compilerOptions?: { checkJs?: boolean }; files?: string[] };
+  try {
+    shown = JSON.parse(output) as typeof shown;
+  } catch {
+    // TypeScript 5 does not show a config whose `include` matches nothing: the project then declares nothing.
+    const errors = diagnosticBlocks(output);
+    if (errors.length > 0 && errors.every((error) => error.startsWith(`error ${NO_INPUTS}:`))) return { declarations: [], checkJs: false };
+    // Otherwise tsc printed its errors about the tsconfig: they are the check's errors.
+    throw new BuildError(`${path.relative(process.cwd(), configPath)} is not a valid tsconfig`, { report: output });
+  }
+  const folder = path.dirname(configPath);
+  const declarations = (shown.files ?? []).filter((file) => file.endsWith('.d.ts')).map((file) => path.resolve(folder, file));
+  return { declarations, checkJs: shown.compilerOptions?.checkJs === true };
+}
+
+/** One diagnostic of tsc's `--pretty false` output: its first line, then its indented continuation lines. */
+function diagnosticBlocks(output: string): string[] {
+  const blocks: string[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    if (line === '') continue;
+    if (/^\s/.test(line) && blocks.length > 0) blocks[blocks.length - 1] += `\n${line}`;
+    else blocks.push(line);
+  }
+  return blocks;
+}
+
+/** An error of the application's own files or options, not of a package's declarations (as skipLibCheck would). */
+function isApplicationError(block: string): boolean {
+  const match = /^(?:(.*)\(\d+,\d+\): )?error TS\d+:/.exec(block);
+  return match !== null && (match[1] === undefined || !path.resolve(match[1]).includes(NODE_MODULES));
+}
+
+/** The nearest node_modules from `folder` up (where the project's packages are), else `folder`'s own, to be made. */
+function packagesFolder(folder: string): string {
+  for (let current = folder; ; current = path.dirname(current)) {
+    const candidate = path.join(current, 'node_modules');
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(current) === current) return path.join(folder, 'node_modules');
+  }
+}
+
+/**
+ * Runs tsc on the check's tsconfig, written for this run under the project's node_modules/.cache (`folder` holds
+ * the project's tsconfig, or the entry): tsc looks for `@types` from there up, so it finds the project's.
+ */
+function check(tsc: string, folder: string, config: CheckConfig): TypeCheckResult {
+  const configFile = path.join(packagesFolder(folder), '.cache', 'tessera', `tsconfig.type-check.${process.pid}.json`);
+  fs.mkdirSync(path.dirname(configFile), { recursive: true });
+  fs.writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
+  let output: string;
+  try {
+    output = runCompiler(tsc, ['--pretty', 'false', '-p', configFile]);
+  } finally {
+    fs.rmSync(configFile, { force: true });
+  }
+  const errors = diagnosticBlocks(output).filter(isApplicationError);
+  return { errorCount: errors.length, report: errors.map((block) => `${block}\n`).join('') };
+}
+
+/**
+ * Type-checks `entryPath` (absolute) and its imports, and the project's declaration files (global augmentations
+ * count, as they do for tsc); the project's other files only when the entry imports them, so a broken test file
+ * elsewhere does not stop the build. Paths in the report are relative to process.cwd().
+ */
 export function typeCheckEntry(entryPath: string): TypeCheckResult {
-  const project = createProject(entryPath);
+  const configPath = findConfig(path.dirname(entryPath));
+  const tsc = projectCompiler(entryPath);
+  const isJavaScript = JAVASCRIPT.test(entryPath);
+  if (tsc === undefined) {
+    // Without TypeScript there is no checkJs either: a JavaScript entry has nothing to check.
+    if (isJavaScript) return { errorCount: 0, report: '' };
+    throw new BuildError('tessera build type-checks with the project\'s TypeScript, and none is installed: npm install --save-dev typescript, or build with --no-typecheck');
+  }
+  const settings = configPath === undefined ? { declarations: [], checkJs: false } : projectSettings(tsc, configPath);
   // tsc checks JavaScript only when asked to (checkJs); otherwise a JavaScript entry has nothing to check.
-  if (JAVASCRIPT.test(entryPath) && project.getCompilerOptions().checkJs !== true) return { errorCount: 0, report: '' };
-  project.addSourceFileAtPath(entryPath);
-  project.resolveSourceFileDependencies();
-  const errors = project.getPreEmitDiagnostics().filter(isApplicationError);
-  const host: ts.FormatDiagnosticsHost = {
-    getCanonicalFileName: (file) => file,
-    getCurrentDirectory: () => process.cwd(),
-    getNewLine: () => '\n',
-  };
-  return { errorCount: errors.length, report: ts.formatDiagnostics(errors.map((error) => error.compilerObject), host) };
+  if (isJavaScript && !settings.checkJs) return { errorCount: 0, report: '' };
+  const files = [entryPath, ...settings.declarations];
+  const config: CheckConfig =
+    configPath === undefined
+      ? { compilerOptions: { ...DEFAULT_COMPILER_OPTIONS, ...CHECK_OPTIONS }, files, include: [] }
+      : { extends: configPath, compilerOptions: CHECK_OPTIONS, files, include: [] };
+  return check(tsc, path.dirname(configPath ?? entryPath), config);
 }
