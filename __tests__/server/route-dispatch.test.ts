@@ -94,14 +94,21 @@ describe('compiled route dispatch', () => {
         (await fetch(`${server.url}/api/notes/${id}`, { method: 'HEAD' })).status,
         // Dispatched, but a conditional request is answered by Express's res.json and its freshness check.
         (await fetch(`${server.url}/api/notes/${id}`, { headers: { 'if-none-match': '*' } })).status,
+        // No action route has these methods: the JSON 404, not the router's automatic OPTIONS answer.
+        answer(await request(`${server.url}/api/notes/${id}`, { method: 'OPTIONS' })),
+        answer(await request(`${server.url}/api/notes/${id}`, { method: 'PUT', body: { title: 'Put' } })),
       ], id) as unknown[]);
-      expect(server.routerWalks() - before).toBe(server === compiled ? 5 : 6);
+      expect(server.routerWalks() - before).toBe(server === compiled ? 7 : 8);
     }
     expect(results[0]).toEqual(results[1]);
     expect((results[0][0] as { status: number }).status).toBe(200);
     expect((results[0][2] as { body: { title: string } }).body.title).toBe('Edge');
     expect((results[0][3] as { body: { error: { code: string } } }).body.error.code).toBe('BAD_REQUEST');
     expect(results[0][5]).toBe(200); // no ETag or Last-Modified to be fresh against
+    expect(results[0].slice(6)).toEqual([
+      { status: 404, contentType: 'application/json; charset=utf-8', body: { error: expect.objectContaining({ code: 'NOT_FOUND' }) } },
+      { status: 404, contentType: 'application/json; charset=utf-8', body: { error: expect.objectContaining({ code: 'NOT_FOUND' }) } },
+    ]);
   });
 
   it('lets an endpoint declared on an action path answer first, as the router would', async () => {

@@ -21,6 +21,7 @@ import { ServerLifecycle, type CloseOptions, type CloseResult } from './graceful
 import { installListen } from './listen';
 import { resolveTimeouts } from './server-timeouts';
 import { installRouteDispatch } from './route-dispatch';
+import { mountActionRoutesOnFirstUse } from './lazy-action-routes';
 import { applyStatementCacheOption, prepareStatements } from './statement-preparation';
 import { resolveDashboardOptions } from '../dashboard/dashboard-options';
 import { AppTelemetry, attachTelemetry } from '../telemetry/app-telemetry';
@@ -129,10 +130,7 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
     const chain = mounted.route.method === 'POST' || mounted.route.method === 'PATCH' ? [bodyParser, handlers[index]] : [handlers[index]];
     return telemetry === null ? chain : [telemetry.recorder.tag(routeKey(mounted), mounted.route.method), ...chain];
   });
-  routes.forEach(({ route, path }, index) => {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    app[method](path, ...chains[index]);
-  });
+  mountActionRoutesOnFirstUse(app, routes, chains);
 
   app.use(notFoundRoute);
   // Server-side errors go to the error log (without values); the request log has one line per request only.
