@@ -1,4 +1,6 @@
 // The public API of Tessera: everything applications import from 'tessera'.
+// The dashboard's, the cluster telemetry's and the OpenAPI builder's modules load on first call.
+export { buildOpenApiDocument, createTelemetryCollector, startDashboard, startTelemetryReporter } from './on-first-call';
 export { defineService, Service } from './service';
 export type { ServiceActionDefinition, ServiceDeclaration, ServiceAction } from './service';
 export { listServices, clearRegistry } from './registry';
@@ -15,14 +17,11 @@ export type { EndpointDefinition, ReferenceOptions, ServerOptions } from './serv
 export type { ReferenceDocument } from './docs/reference-documents';
 export type { ComponentProps } from './docs/html-jsx-runtime';
 export type { Compilation, HandlerDeps, HandlerFactory } from './handlers/load-compiled';
-export { startDashboard } from './dashboard/start-dashboard';
 export type { RunningDashboard, StartDashboardOptions } from './dashboard/start-dashboard';
 export type { DashboardAuthOptions, DashboardOptions, DashboardToken } from './dashboard/dashboard-options';
-export { createTelemetryCollector, startTelemetryReporter } from './telemetry/cluster-telemetry';
 export type { TelemetryCollector, TelemetryReporter } from './telemetry/cluster-telemetry';
 export { statementCacheStats } from './statements/statement-cache';
 export type { StatementCacheStats } from './statements/statement-cache';
-export { buildOpenApiDocument } from './openapi/document';
 export type { OpenApiDocument, OpenApiOptions, OpenApiTag } from './openapi/document';
 export type { SecurityOptions, SecurityRequirement, SecurityScheme } from './openapi/security';
 export { TesseraError, ERROR_CODES, SetupError, DatabaseError } from './errors';

@@ -80,7 +80,7 @@ interface ProjectSettings {
 
 /** What tsc resolves the project's tsconfig to (`--showConfig`: its options and every file it includes). */
 function projectSettings(tsc: string, configPath: string): ProjectSettings {
-  const output = runCompiler(tsc, ['-p', configPath, '--showConfig']);
+  const output = runCompiler(tsc, ['--pretty', 'false', '-p', configPath, '--showConfig']);
   let shown: { compilerOptions?: { checkJs?: boolean }; files?: string[] };
   try {
     shown = JSON.parse(output) as typeof shown;

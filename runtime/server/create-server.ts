@@ -23,9 +23,7 @@ import { resolveTimeouts } from './server-timeouts';
 import { installRouteDispatch } from './route-dispatch';
 import { mountActionRoutesOnFirstUse } from './lazy-action-routes';
 import { applyStatementCacheOption, prepareStatements } from './statement-preparation';
-import { resolveDashboardOptions } from '../dashboard/dashboard-options';
-import { AppTelemetry, attachTelemetry } from '../telemetry/app-telemetry';
-import { loadSqlite } from '../telemetry/history-store';
+import type { AppTelemetry } from '../telemetry/app-telemetry';
 
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -134,17 +132,30 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
 
   app.use(notFoundRoute);
   // Server-side errors go to the error log (without values); the request log has one line per request only.
-  const onError = errorMiddleware(errorLog, telemetry !== null);
+  const onError = errorMiddleware(errorLog, telemetry === null ? null : telemetryModules().noteErrorCode);
   app.use(onError);
   // Compiled handlers skip Express's router walk; the generic handler stays plain Express (compiler: false).
   if (!usesGenericHandler(handlerChoice)) installRouteDispatch(app, routes, chains, { before, earlierLayers, unclaimed: notFoundRoute, onError });
-  if (telemetry !== null) attachTelemetry(app, telemetry);
+  if (telemetry !== null) telemetryModules().attachTelemetry(app, telemetry);
   return app;
+}
+
+/**
+ * The telemetry and dashboard modules, loaded only by an application with `dashboard`: a score of modules that an
+ * application without one never runs, which every start paid for (issue 16).
+ */
+function telemetryModules() {
+  const { resolveDashboardOptions } = require('../dashboard/dashboard-options') as typeof import('../dashboard/dashboard-options');
+  const { AppTelemetry, attachTelemetry } = require('../telemetry/app-telemetry') as typeof import('../telemetry/app-telemetry');
+  const { loadSqlite } = require('../telemetry/history-store') as typeof import('../telemetry/history-store');
+  const { noteErrorCode } = require('../telemetry/request-recorder') as typeof import('../telemetry/request-recorder');
+  return { AppTelemetry, attachTelemetry, loadSqlite, noteErrorCode, resolveDashboardOptions };
 }
 
 /** The telemetry of CONTRACT §8 when `dashboard` is set (its options checked now, so a mistake stops the start), else null. */
 function createTelemetry(options: ServerOptions, services: readonly Service[]): AppTelemetry | null {
   if (options.dashboard === undefined) return null;
+  const { AppTelemetry, loadSqlite, resolveDashboardOptions } = telemetryModules();
   const dashboard = resolveDashboardOptions(options.dashboard, options.secrets?.source);
   loadSqlite(); // the history file's driver: a SetupError now rather than when the dashboard starts
   return new AppTelemetry(options.title ?? DEFAULT_TITLE, services, dashboard);

@@ -2,8 +2,6 @@
 // Swagger UI at `swaggerPath` and, when `reference` asks for it, the reference page. `docs: false` removes all.
 import type { Express } from 'express';
 import { SetupError } from '../errors';
-import { createDocumentationSite } from '../docs/documentation-site';
-import { mountReferencePage } from '../docs/reference-page';
 import { mountScalarPage } from '../docs/scalar-page';
 import { mountSwaggerPage } from '../docs/swagger-page';
 import { DEFAULT_OPENAPI_PATH, DEFAULT_TITLE } from './openapi-route';
@@ -43,6 +41,9 @@ export function mountDocsPages(app: Express, options: ServerOptions): void {
   mountScalarPage(app, { path: paths.docs, title, openApiPath });
   mountSwaggerPage(app, { path: paths.swagger, title, openApiPath });
   if (paths.reference === null) return;
+  // The reference page's modules (with the documentation folder's renderer) load only for an application that has it.
+  const { createDocumentationSite } = require('../docs/documentation-site') as typeof import('../docs/documentation-site');
+  const { mountReferencePage } = require('../docs/reference-page') as typeof import('../docs/reference-page');
   // Relative folders start at process.cwd(); `tessera start` has already made them relative to the entry.
   const documentation = options.documentation === undefined ? null : createDocumentationSite(options.documentation, { baseDir: process.cwd() });
   const { documents } = referenceSettings(options.reference)!;

@@ -4,7 +4,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DatabaseError, RETRY_AFTER_SECONDS, SetupError, toTesseraError, TesseraError } from '../errors';
 import { bodyParserError } from './json-body';
-import { noteErrorCode } from '../telemetry/request-recorder';
+import type { ServerResponse } from 'node:http';
 
 export const notFoundRoute: RequestHandler = (req, _res, next) => {
   next(new TesseraError('NOT_FOUND', `no route for ${req.method} ${req.path}`));
@@ -33,12 +33,12 @@ function malformedPathError(error: unknown): TesseraError | undefined {
  * Answers every error as JSON. Server-side failures (INTERNAL_ERROR, SERVICE_UNAVAILABLE) are logged to the
  * error log as one line naming the error's kind; SERVICE_UNAVAILABLE tells the client when to retry.
  */
-/** `isRecording`: the application records telemetry (CONTRACT §8), which counts answers by error code. */
-export function errorMiddleware(errorLog: ((message: string) => void) | null, isRecording = false): ErrorRequestHandler {
+/** `noteErrorCode`: given when the application records telemetry (CONTRACT §8), which counts answers by error code. */
+export function errorMiddleware(errorLog: ((message: string) => void) | null, noteErrorCode: ((res: ServerResponse, code: string) => void) | null = null): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     const answer = bodyParserError(error) ?? malformedPathError(error) ?? toTesseraError(error);
-    if (isRecording) noteErrorCode(res, answer.code);
+    if (noteErrorCode !== null) noteErrorCode(res, answer.code);
     if (answer.status >= 500 && errorLog !== null) errorLog(`${answer.code} ${req.method} ${req.path}: ${describeCause(answer)}`);
     if (answer.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(answer.status).json(answer.toJSON());

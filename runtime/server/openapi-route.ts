@@ -3,7 +3,7 @@
 import type { RequestHandler } from 'express';
 import { SetupError } from '../errors';
 import { checkPathOption } from './path-option';
-import { buildOpenApiDocument, type OpenApiDocument } from '../openapi/document';
+import type { OpenApiDocument } from '../openapi/document';
 import type { Service } from '../service';
 import type { MountedRoute } from './action-routes';
 import type { ServerOptions } from './server-options';
@@ -43,6 +43,8 @@ export function resolveOpenApiPath(path: string | undefined, routes: readonly Mo
  * the `security` schemes and requirements.
  */
 export function serverOpenApiDocument(options: ServerOptions, services: readonly Service[], prefix: string): OpenApiDocument {
+  // The document's builder (a dozen modules) loads with the first document, as the document is built (issue 16).
+  const { buildOpenApiDocument } = require('../openapi/document') as typeof import('../openapi/document');
   return buildOpenApiDocument({
     services,
     prefix,

@@ -2,8 +2,11 @@
 // Prometheus text) and GET api/summary, in the three handler modes: every request counted once under its
 // operation (operationId, or unmatched), method, status and error code, with its latency; requests in flight
 // and clients that leave; and nothing recorded, nor any layer added, without `dashboard`.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { createServer, defineService } from 'tessera';
 import { BuiltBundle } from '../../helpers/bundle-loader';
+import { REPO_ROOT } from '../../helpers/bundles';
 import { dashboardJson, fetchDashboard, useDashboardTestbed } from '../../helpers/dashboard-testbed';
 import { parsePrometheusText, type Exposition } from '../../helpers/prometheus-text';
 import { HANDLER_MODES, type TestServer } from '../../helpers/test-app';
@@ -151,15 +154,25 @@ describe('request telemetry, read back from /metrics and api/summary', () => {
   it('records nothing and adds no layer without the dashboard option', async () => {
     const app = createServer({ requestLogging: false });
     expect(telemetryOf(app)).toBeUndefined();
-    const layerNames = (app.router as unknown as { stack: { name: string; route?: { stack: { name: string }[] } }[] }).stack.flatMap((layer) => [layer.name, ...(layer.route?.stack.map((inner) => inner.name) ?? [])]);
+    const layerNames = (app.router as unknown as { stack: { name: string }[] }).stack.map((layer) => layer.name);
     expect(layerNames).not.toContain('startTelemetry');
-    expect(layerNames).not.toContain('tagOperation');
 
+    // The action routes' chains start with the operation's tag: the counts by operation above come from it.
     const withDashboard = createServer({ requestLogging: false, dashboard: {} });
     expect(telemetryOf(withDashboard)).toBeDefined();
-    const recordingNames = (withDashboard.router as unknown as { stack: { name: string; route?: { stack: { name: string }[] } }[] }).stack.flatMap((layer) => [layer.name, ...(layer.route?.stack.map((inner) => inner.name) ?? [])]);
-    expect(recordingNames).toContain('startTelemetry');
-    expect(recordingNames).toContain('tagOperation');
+    expect((withDashboard.router as unknown as { stack: { name: string }[] }).stack.map((layer) => layer.name)).toContain('startTelemetry');
+  });
+
+  it('loads no telemetry or dashboard module without the dashboard option, and loads them with it (the installed package)', () => {
+    // A process of its own: what `require('tessera')` and createServer load, as a user's process loads them.
+    const loaded = (dashboard: boolean): string[] => {
+      const script = `const t = require(${JSON.stringify(path.join(REPO_ROOT, 'lib/runtime/index.js'))});
+t.createServer({ requestLogging: false, services: [], ${dashboard ? 'dashboard: {},' : ''} });
+process.stdout.write(JSON.stringify(Object.keys(require.cache).filter((file) => /[\\\\/]runtime[\\\\/](telemetry|dashboard)[\\\\/]/.test(file))));`;
+      return JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as string[];
+    };
+    expect(loaded(false)).toEqual([]);
+    expect(loaded(true)).toEqual(expect.arrayContaining([expect.stringMatching(/telemetry[\\/]app-telemetry\.js$/), expect.stringMatching(/dashboard[\\/]dashboard-options\.js$/)]));
   });
 
   it('answers the dashboard routes 401 without a credential, /metrics included', async () => {
