@@ -107,6 +107,12 @@ export interface Dialect {
   readonly inlinesLimit: boolean;
   /** Whether a write answers its row itself (`RETURNING`): SQLite and PostgreSQL; MySQL reads it back. */
   readonly hasReturning: boolean;
+  /**
+   * A decoder of this dialect's own for a column's driver values in the rows of Tessera's statements, or null for
+   * the column's (Drizzle's). Those rows are only ever serialized: a decoder may give a value's JSON form directly
+   * (MySQL's DATETIME text as its ISO text), where the column's codec passes it through.
+   */
+  rowDecoder(column: Column): ((value: unknown) => unknown) | null;
   /** Prepares a select with `sql.placeholder` values once; `name` is used where the database names statements. */
   prepare(query: PreparableQuery, name: string): PreparedQuery;
   /** A trivial query, for the health route. */

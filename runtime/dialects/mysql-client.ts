@@ -4,6 +4,7 @@ import { is } from 'drizzle-orm';
 import { NoopCache } from 'drizzle-orm/cache/core';
 import { flatRowReader, parameterFiller, type ParameterFiller, type RowReader } from '../statements/prepared-select';
 import { nullWhenOutsideScope, type DbRow, type PreparableQuery, type PreparedQuery } from './dialect';
+import { datetimeDecoder } from './mysql-datetime';
 
 /** A mysql2 client with the promise API's `query`, as Drizzle's prepared queries call it. */
 export interface QueryClient {
@@ -68,12 +69,13 @@ interface DrizzlePrepared extends PreparedQuery {
 
 /**
  * A select of table columns, run as Drizzle's prepared query runs it (same SQL text, query options, logger, driver
- * values and decoders) with the parameter and row mapping worked out once (prepared-select.ts). A query cache
- * configured on Drizzle keeps Drizzle's own execution. `client` is read at each call, as Drizzle's is (onConnection).
+ * values and decoders, but a DATETIME's: mysql-datetime.ts) with the parameter and row mapping worked out once
+ * (prepared-select.ts). A query cache configured on Drizzle keeps Drizzle's own execution. `client` is read at each
+ * call, as Drizzle's is (onConnection).
  */
 class ColumnSelect implements PreparedQuery {
   static of(statement: DrizzlePrepared): ColumnSelect | null {
-    const read = statement.customResultMapper === undefined ? flatRowReader(statement.fields) : null;
+    const read = statement.customResultMapper === undefined ? flatRowReader(statement.fields, datetimeDecoder) : null;
     const cached = statement.cache !== undefined && !is(statement.cache, NoopCache);
     return read === null || cached ? null : new ColumnSelect(statement.client, statement.query, parameterFiller(statement.params), read, statement.logger);
   }

@@ -5,6 +5,7 @@ import { getTableConfig } from 'drizzle-orm/mysql-core';
 import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
+import { datetimeDecoder } from './mysql-datetime';
 import {
   byIdPlaceholder,
   clientErrorFrom,
@@ -161,6 +162,7 @@ export const mysqlDialect: Dialect = {
   },
 
   inlinesLimit: false,
+  rowDecoder: datetimeDecoder,
   hasReturning: false,
 
   // drizzle's mysql2 prepared query keeps the SQL text built once; mysql2 binds the values.

@@ -148,6 +148,7 @@ export const postgresDialect: Dialect = {
   },
 
   inlinesLimit: false,
+  rowDecoder: () => null,
   hasReturning: true,
 
   // A named statement: pg prepares it once per pooled connection and reuses the plan.

@@ -112,6 +112,7 @@ export const sqliteDialect: Dialect = {
 
   // Measured on a get by id: 12 µs with `LIMIT ?` (recompiled at every step), 6 µs with `LIMIT 1`.
   inlinesLimit: true,
+  rowDecoder: () => null,
   hasReturning: true,
 
   // better-sqlite3 statements have no name; drizzle keeps the prepared statement object.

@@ -86,12 +86,17 @@ export type Decoders = Readonly<Record<string, (value: unknown) => unknown>>;
 
 const decodersOf = new WeakMap<CrudRuntime, Decoders>();
 
-/** The readable columns' decoders, by field key, for those that have one (a driver null is never decoded). */
+/**
+ * The readable columns' decoders, by field key, for those that have one (a driver null is never decoded): the
+ * dialect's own where it has one (Dialect.rowDecoder), else the column's.
+ */
 export function readableDecoders(rt: CrudRuntime): Decoders {
   let decoders = decodersOf.get(rt);
   if (decoders === undefined) {
     const made: Record<string, (value: unknown) => unknown> = Object.create(null);
-    for (const field of rt.readable) if (hasDecoder(field.column)) made[field.key] = (value) => field.column.mapFromDriverValue(value);
+    for (const field of rt.readable) {
+      if (hasDecoder(field.column)) made[field.key] = rt.dialect.rowDecoder(field.column) ?? ((value) => field.column.mapFromDriverValue(value));
+    }
     decodersOf.set(rt, (decoders = Object.freeze(made)));
   }
   return decoders;

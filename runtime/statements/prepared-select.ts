@@ -43,19 +43,26 @@ interface SelectedField {
   readonly field: unknown;
 }
 
+/** A column's own decoder in place of Drizzle's, or null for Drizzle's (a dialect's shortcut to the JSON form). */
+export type DecoderOverride = (column: Column) => ((value: unknown) => unknown) | null;
+
 /**
  * Drizzle's `mapResultRow` for a selection of table columns, each under its own top-level key (every select of the
  * crud actions); null for any other selection (joins, SQL expressions), which keeps Drizzle's own mapping.
+ * `override` may give a column a decoder of its own.
  */
-export function flatRowReader(fields: readonly SelectedField[] | undefined): RowReader | null {
+export function flatRowReader(fields: readonly SelectedField[] | undefined, override: DecoderOverride = () => null): RowReader | null {
   if (fields === undefined || !fields.every((selected) => selected.path.length === 1 && is(selected.field, Column))) return null;
   const keys = fields.map((selected) => selected.path[0]);
-  const columns = fields.map((selected) => selected.field as Column);
+  const decoders = fields.map((selected) => {
+    const column = selected.field as Column;
+    return override(column) ?? ((value: unknown) => column.mapFromDriverValue(value));
+  });
   return (row) => {
     const mapped: DbRow = {};
     for (let index = 0; index < keys.length; index++) {
       const value = row[index];
-      mapped[keys[index]] = value === null ? null : columns[index].mapFromDriverValue(value);
+      mapped[keys[index]] = value === null ? null : decoders[index](value);
     }
     return mapped;
   };
