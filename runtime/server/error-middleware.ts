@@ -1,10 +1,10 @@
 // The JSON error model of CONTRACT §4 for every failure that reaches Express: unknown routes, body
 // errors, action errors. INTERNAL_ERROR answers a fixed message; the cause is logged without values.
 // SERVICE_UNAVAILABLE (the database cannot be reached) answers 503 with Retry-After.
+import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DatabaseError, RETRY_AFTER_SECONDS, SetupError, toTesseraError, TesseraError } from '../errors';
 import { bodyParserError } from './json-body';
-import type { ServerResponse } from 'node:http';
 
 export const notFoundRoute: RequestHandler = (req, _res, next) => {
   next(new TesseraError('NOT_FOUND', `no route for ${req.method} ${req.path}`));
@@ -32,8 +32,8 @@ function malformedPathError(error: unknown): TesseraError | undefined {
 /**
  * Answers every error as JSON. Server-side failures (INTERNAL_ERROR, SERVICE_UNAVAILABLE) are logged to the
  * error log as one line naming the error's kind; SERVICE_UNAVAILABLE tells the client when to retry.
+ * `noteErrorCode` is given when the application records telemetry (CONTRACT §8), which counts answers by error code.
  */
-/** `noteErrorCode`: given when the application records telemetry (CONTRACT §8), which counts answers by error code. */
 export function errorMiddleware(errorLog: ((message: string) => void) | null, noteErrorCode: ((res: ServerResponse, code: string) => void) | null = null): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
