@@ -41,10 +41,10 @@ interface CheckConfig {
   readonly include: readonly string[];
 }
 
-/** The nearest tsconfig.json from `folder` up, as tsc finds it. */
-function findConfig(folder: string): string | undefined {
+/** The nearest `name` from `folder` up (tsc finds a tsconfig.json so, Node a node_modules), or undefined. */
+function nearest(folder: string, name: string): string | undefined {
   for (let current = folder; ; current = path.dirname(current)) {
-    const candidate = path.join(current, 'tsconfig.json');
+    const candidate = path.join(current, name);
     if (fs.existsSync(candidate)) return candidate;
     if (path.dirname(current) === current) return undefined;
   }
@@ -113,21 +113,14 @@ function isApplicationError(block: string): boolean {
   return match !== null && (match[1] === undefined || !path.resolve(match[1]).includes(NODE_MODULES));
 }
 
-/** The nearest node_modules from `folder` up (where the project's packages are), else `folder`'s own, to be made. */
-function packagesFolder(folder: string): string {
-  for (let current = folder; ; current = path.dirname(current)) {
-    const candidate = path.join(current, 'node_modules');
-    if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(current) === current) return path.join(folder, 'node_modules');
-  }
-}
-
 /**
  * Runs tsc on the check's tsconfig, written for this run under the project's node_modules/.cache (`folder` holds
  * the project's tsconfig, or the entry): tsc looks for `@types` from there up, so it finds the project's.
  */
 function check(tsc: string, folder: string, config: CheckConfig): TypeCheckResult {
-  const configFile = path.join(packagesFolder(folder), '.cache', 'tessera', `tsconfig.type-check.${process.pid}.json`);
+  // The nearest node_modules (where the project's packages are), else `folder`'s own, to be made.
+  const packages = nearest(folder, 'node_modules') ?? path.join(folder, 'node_modules');
+  const configFile = path.join(packages, '.cache', 'tessera', `tsconfig.type-check.${process.pid}.json`);
   fs.mkdirSync(path.dirname(configFile), { recursive: true });
   fs.writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
   let output: string;
@@ -146,7 +139,7 @@ function check(tsc: string, folder: string, config: CheckConfig): TypeCheckResul
  * elsewhere does not stop the build. Paths in the report are relative to process.cwd().
  */
 export function typeCheckEntry(entryPath: string): TypeCheckResult {
-  const configPath = findConfig(path.dirname(entryPath));
+  const configPath = nearest(path.dirname(entryPath), 'tsconfig.json');
   const tsc = projectCompiler(entryPath);
   const isJavaScript = JAVASCRIPT.test(entryPath);
   if (tsc === undefined) {

@@ -6,6 +6,7 @@ import { Column } from 'drizzle-orm';
 import type { CrudRuntime } from '../crud/crud-runtime';
 import { statementName } from '../crud/read-queries';
 import type { RawStatement } from '../dialects/dialect';
+import { columnDecoder } from './prepared-select';
 
 function cachedStatement(rt: CrudRuntime, key: string, text: string, isPreloaded: boolean): RawStatement | null {
   const cache = rt.statementCache;
@@ -94,9 +95,7 @@ export function readableDecoders(rt: CrudRuntime): Decoders {
   let decoders = decodersOf.get(rt);
   if (decoders === undefined) {
     const made: Record<string, (value: unknown) => unknown> = Object.create(null);
-    for (const field of rt.readable) {
-      if (hasDecoder(field.column)) made[field.key] = rt.dialect.rowDecoder(field.column) ?? ((value) => field.column.mapFromDriverValue(value));
-    }
+    for (const field of rt.readable) if (hasDecoder(field.column)) made[field.key] = columnDecoder(field.column, rt.dialect.rowDecoder);
     decodersOf.set(rt, (decoders = Object.freeze(made)));
   }
   return decoders;

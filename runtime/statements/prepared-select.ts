@@ -46,6 +46,11 @@ interface SelectedField {
 /** A column's own decoder in place of Drizzle's, or null for Drizzle's (a dialect's shortcut to the JSON form). */
 export type DecoderOverride = (column: Column) => ((value: unknown) => unknown) | null;
 
+/** How a column's driver values are decoded in Tessera's rows: `override`'s decoder, else the column's (Drizzle's). */
+export function columnDecoder(column: Column, override: DecoderOverride): (value: unknown) => unknown {
+  return override(column) ?? ((value) => column.mapFromDriverValue(value));
+}
+
 /**
  * Drizzle's `mapResultRow` for a selection of table columns, each under its own top-level key (every select of the
  * crud actions); null for any other selection (joins, SQL expressions), which keeps Drizzle's own mapping.
@@ -54,10 +59,7 @@ export type DecoderOverride = (column: Column) => ((value: unknown) => unknown) 
 export function flatRowReader(fields: readonly SelectedField[] | undefined, override: DecoderOverride = () => null): RowReader | null {
   if (fields === undefined || !fields.every((selected) => selected.path.length === 1 && is(selected.field, Column))) return null;
   const keys = fields.map((selected) => selected.path[0]);
-  const decoders = fields.map((selected) => {
-    const column = selected.field as Column;
-    return override(column) ?? ((value: unknown) => column.mapFromDriverValue(value));
-  });
+  const decoders = fields.map((selected) => columnDecoder(selected.field as Column, override));
   return (row) => {
     const mapped: DbRow = {};
     for (let index = 0; index < keys.length; index++) {
