@@ -19,23 +19,18 @@ export { BuildError } from './errors';
 
 export { generateHandlerModules };
 
-/**
- * `tessera build`: writes the bundle of CONTRACT §7 into `outDir` (absolute) and deletes the previous
- * build's stale files. The bundle writer loads only here, so createServer's in-process compile (which imports this
- * module) stays light.
- */
-/** `tessera build`'s first step: the project's tsc's errors in the entry and what it imports. */
-export function typeCheckEntry(entryPath: string): TypeCheckResult {
+/** `tessera build`'s type check: the project's tsc's errors in the entry and what it imports, from tsc's own process. */
+export function typeCheckEntry(entryPath: string): Promise<TypeCheckResult> {
   return (require('./bundle/type-check') as typeof import('./bundle/type-check')).typeCheckEntry(entryPath);
 }
 
 /** The application entry as one JavaScript file of the bundle (esbuild loads only here). */
-export function bundleEntry(source: EntrySource): BundleFile {
+export function bundleEntry(source: EntrySource): Promise<BundleFile> {
   return (require('./bundle/entry-bundle') as typeof import('./bundle/entry-bundle')).bundleEntry(source);
 }
 
 /** The bundle's copy of the `documentation` folder (pages, and the components module through esbuild). */
-export function documentationFiles(option: DocumentationOption, header: string): BundledDocumentation {
+export function documentationFiles(option: DocumentationOption, header: string): Promise<BundledDocumentation> {
   return (require('./bundle/documentation-files') as typeof import('./bundle/documentation-files')).documentationFiles(option, header);
 }
 
@@ -44,15 +39,28 @@ export function bundleHeader(entry: string): string {
   return (require('./bundle/bundle-files') as typeof import('./bundle/bundle-files')).bundleHeader(entry);
 }
 
-export function buildBundle(source: BundleSource, outDir: string): BundleReport {
+/**
+ * The files of CONTRACT §7's bundle, in memory. The bundle writer loads only here, so createServer's in-process
+ * compile (which imports this module) stays light.
+ */
+export function generateBundle(source: BundleSource): BundleFile[] {
   const { bundleFiles } = require('./bundle/bundle-files') as typeof import('./bundle/bundle-files');
-  const { writeBundle } = require('./bundle/write-bundle') as typeof import('./bundle/write-bundle');
   // Every crud resource of the services gets its module, also one whose routes are all off: in-process calls of
   // its actions validate with code compiled ahead of time too.
   const runtimes = source.services.flatMap((service) => service.resources.map((resource) => resource.crudRuntime).filter((runtime) => runtime !== null));
   const modules = generateHandlerModules(source.routes, runtimes);
   installGeneratedValidators(modules, runtimes);
-  return writeBundle(outDir, bundleFiles(source, modules));
+  return bundleFiles(source, modules);
+}
+
+/** Writes `files` into `outDir` (absolute): changed files only, then deletes the previous build's stale files. */
+export function writeBundle(outDir: string, files: readonly BundleFile[]): BundleReport {
+  return (require('./bundle/write-bundle') as typeof import('./bundle/write-bundle')).writeBundle(outDir, files);
+}
+
+/** generateBundle, then writeBundle. */
+export function buildBundle(source: BundleSource, outDir: string): BundleReport {
+  return writeBundle(outDir, generateBundle(source));
 }
 
 /**

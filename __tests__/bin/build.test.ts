@@ -127,22 +127,51 @@ describe('tessera build', () => {
     expect(readTree(out)).toEqual(before);
   }, 3 * CLI_TIMEOUT_MS);
 
-  it('refuses an entry with type errors, printed as tsc prints them, unless --no-typecheck', async () => {
-    const app = path.join(folder.path, 'typed');
+  /**
+   * The SQLite test entry copied into `name`, with `lines` appended to its application module; what a build of it
+   * prints for a type error on the first appended line (tsc's line, and the summary), and where it writes.
+   */
+  function typedApp(name: string, lines: string) {
+    const app = path.join(folder.path, name);
     fs.mkdirSync(app);
     for (const file of ['bundle-sqlite.ts', 'bundle-app.ts']) fs.copyFileSync(path.join(REPO_ROOT, '__tests__/bin/entries', file), path.join(app, file));
-    fs.appendFileSync(path.join(app, 'bundle-app.ts'), 'export const oops: number = "string";\n');
-    const line = fs.readFileSync(path.join(app, 'bundle-app.ts'), 'utf8').split('\n').length - 1;
-    const out = path.join(app, 'dist');
-    const result = await buildCli(path.join(app, 'bundle-sqlite.ts'), out);
+    const line = fs.readFileSync(path.join(app, 'bundle-app.ts'), 'utf8').split('\n').length;
+    fs.appendFileSync(path.join(app, 'bundle-app.ts'), lines);
+    const entry = path.join(app, 'bundle-sqlite.ts');
+    return {
+      entry,
+      out: path.join(app, 'dist'),
+      error: (message: string) => `${path.relative(REPO_ROOT, path.join(app, 'bundle-app.ts'))}(${line},14): error TS2322: ${message}`,
+      summary: `tessera: 1 type error in ${entry} and the files it imports (--no-typecheck skips this check)`,
+    };
+  }
+
+  it('refuses an entry with type errors, printed as tsc prints them, unless --no-typecheck', async () => {
+    const { entry, out, error, summary } = typedApp('typed', 'export const oops: number = "string";\n');
+    const result = await buildCli(entry, out);
     expect(result.code).toBe(1);
-    const where = path.relative(REPO_ROOT, path.join(app, 'bundle-app.ts'));
-    expect(result.stderr).toContain(`${where}(${line},14): error TS2322: Type 'string' is not assignable to type 'number'.`);
-    expect(stderrLines(result.stderr).at(-1)).toBe(`tessera: 1 type error in ${path.join(app, 'bundle-sqlite.ts')} and the files it imports (--no-typecheck skips this check)`);
+    expect(result.stderr).toContain(error("Type 'string' is not assignable to type 'number'."));
+    expect(stderrLines(result.stderr).at(-1)).toBe(summary);
     expect(fs.existsSync(out)).toBe(false);
 
-    await build(path.join(app, 'bundle-sqlite.ts'), out, ['--no-typecheck']);
+    await build(entry, out, ['--no-typecheck']);
     expect(fs.existsSync(path.join(out, 'server.js'))).toBe(true);
+  }, 3 * CLI_TIMEOUT_MS);
+
+  it('reports the type errors, not what the entry threw, when an entry with type errors fails to load (the check runs while it loads)', async () => {
+    const { entry, out, error, summary } = typedApp('typed-throwing', 'export const limit: number = process.env.LIMIT;\nif (typeof limit !== "number") throw new Error("the entry broke at load");\n');
+    const result = await buildCli(entry, out);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(error("Type 'string | undefined' is not assignable to type 'number'."));
+    expect(result.stderr).not.toContain('the entry broke at load');
+    expect(stderrLines(result.stderr).at(-1)).toBe(summary);
+    expect(fs.existsSync(out)).toBe(false);
+
+    // Without the check, the load's own failure is what the build reports.
+    const unchecked = await buildCli(entry, out, ['--no-typecheck']);
+    expect(unchecked.code).toBe(1);
+    expect(unchecked.stderr).toContain('the entry broke at load');
+    expect(fs.existsSync(out)).toBe(false);
   }, 3 * CLI_TIMEOUT_MS);
 });
 

@@ -38,44 +38,44 @@ describe("the type check with the project's own tsc", () => {
     removeFolder(folder);
   });
 
-  it('reports the errors of the entry and what it imports, with the global declarations, and not of other files', () => {
+  it('reports the errors of the entry and what it imports, with the global declarations, and not of other files', async () => {
     writeConfig(TSCONFIG);
-    expect(typeCheckEntry(path.join(folder, 'app.ts'))).toEqual({ errorCount: 1, report: SUM_ERROR });
+    expect(await typeCheckEntry(path.join(folder, 'app.ts'))).toEqual({ errorCount: 1, report: SUM_ERROR });
   }, 60_000);
 
-  it('checks a part of a composite project without asking for its whole file list', () => {
+  it('checks a part of a composite project without asking for its whole file list', async () => {
     writeConfig({ ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, composite: true, noEmit: undefined } });
-    expect(typeCheckEntry(path.join(folder, 'app.ts'))).toEqual({ errorCount: 1, report: SUM_ERROR });
+    expect(await typeCheckEntry(path.join(folder, 'app.ts'))).toEqual({ errorCount: 1, report: SUM_ERROR });
   }, 60_000);
 
-  it("checks the entry when the tsconfig's include matches none of the project's files", () => {
+  it("checks the entry when the tsconfig's include matches none of the project's files", async () => {
     writeConfig({ ...TSCONFIG, include: ['src/**/*'] });
-    const { errorCount, report } = typeCheckEntry(path.join(folder, 'app.ts'));
+    const { errorCount, report } = await typeCheckEntry(path.join(folder, 'app.ts'));
     expect(errorCount).toBe(2);
     expect(report).toBe(`app.ts(3,33): error TS2304: Cannot find name 'BUILD_LABEL'.\n${SUM_ERROR}`);
   }, 60_000);
 
-  it('uses strict defaults without a tsconfig.json (a global declaration is then not seen, as tsc would not see it)', () => {
+  it('uses strict defaults without a tsconfig.json (a global declaration is then not seen, as tsc would not see it)', async () => {
     fs.rmSync(path.join(folder, 'tsconfig.json'), { force: true });
-    expect(typeCheckEntry(path.join(folder, 'app.ts'))).toEqual({ errorCount: 2, report: `app.ts(3,33): error TS2304: Cannot find name 'BUILD_LABEL'.\n${SUM_ERROR}` });
+    expect(await typeCheckEntry(path.join(folder, 'app.ts'))).toEqual({ errorCount: 2, report: `app.ts(3,33): error TS2304: Cannot find name 'BUILD_LABEL'.\n${SUM_ERROR}` });
   }, 60_000);
 
-  it('reports a broken tsconfig as the build error, with what tsc said', () => {
+  it('reports a broken tsconfig as the build error, with what tsc said', async () => {
     writeConfig({ compilerOptions: { target: 'ES1999' } });
-    expect(() => typeCheckEntry(path.join(folder, 'app.ts'))).toThrow(expect.objectContaining({ message: 'tsconfig.json is not a valid tsconfig', report: expect.stringContaining("error TS6046: Argument for '--target' option must be") }));
+    await expect(typeCheckEntry(path.join(folder, 'app.ts'))).rejects.toThrow(expect.objectContaining({ message: 'tsconfig.json is not a valid tsconfig', report: expect.stringContaining("error TS6046: Argument for '--target' option must be") }));
   }, 60_000);
 
-  it('checks a JavaScript entry only with checkJs, as tsc does', () => {
+  it('checks a JavaScript entry only with checkJs, as tsc does', async () => {
     fs.writeFileSync(path.join(folder, 'plain.js'), 'export const count = 1;\ncount.push(2);\n');
     writeConfig(TSCONFIG);
-    expect(typeCheckEntry(path.join(folder, 'plain.js'))).toEqual({ errorCount: 0, report: '' });
+    expect(await typeCheckEntry(path.join(folder, 'plain.js'))).toEqual({ errorCount: 0, report: '' });
     writeConfig({ ...TSCONFIG, compilerOptions: { ...TSCONFIG.compilerOptions, allowJs: true, checkJs: true } });
-    expect(typeCheckEntry(path.join(folder, 'plain.js'))).toEqual({ errorCount: 1, report: "plain.js(2,7): error TS2339: Property 'push' does not exist on type '1'.\n" });
+    expect(await typeCheckEntry(path.join(folder, 'plain.js'))).toEqual({ errorCount: 1, report: "plain.js(2,7): error TS2339: Property 'push' does not exist on type '1'.\n" });
   }, 60_000);
 
-  it('leaves no tsconfig of its own behind in the project', () => {
+  it('leaves no tsconfig of its own behind in the project', async () => {
     writeConfig(TSCONFIG);
-    typeCheckEntry(path.join(folder, 'app.ts'));
+    await typeCheckEntry(path.join(folder, 'app.ts'));
     expect(fs.readdirSync(path.join(folder, 'node_modules', '.cache', 'tessera')).filter((file) => file.startsWith('tsconfig'))).toEqual([]);
   }, 60_000);
 });
@@ -93,22 +93,22 @@ describe('a project without a working TypeScript', () => {
 
   afterAll(() => folders.forEach(removeFolder));
 
-  it('stops the build of a TypeScript entry when TypeScript is not installed, saying what to do', () => {
-    expect(() => typeCheckEntry(project('app.ts'))).toThrow(
+  it('stops the build of a TypeScript entry when TypeScript is not installed, saying what to do', async () => {
+    await expect(typeCheckEntry(project('app.ts'))).rejects.toThrow(
       new BuildError("tessera build type-checks with the project's TypeScript, and none is installed: npm install --save-dev typescript, or build with --no-typecheck"),
     );
   });
 
-  it('has nothing to check in a JavaScript entry when TypeScript is not installed', () => {
-    expect(typeCheckEntry(project('app.js'))).toEqual({ errorCount: 0, report: '' });
+  it('has nothing to check in a JavaScript entry when TypeScript is not installed', async () => {
+    expect(await typeCheckEntry(project('app.js'))).toEqual({ errorCount: 0, report: '' });
   });
 
-  it('stops the build when the installed TypeScript does not run, naming its tsc and its first line of complaint', () => {
+  it('stops the build when the installed TypeScript does not run, naming its tsc and its first line of complaint', async () => {
     const entry = project('app.ts');
     const typescript = path.join(path.dirname(entry), 'node_modules', 'typescript');
     fs.mkdirSync(path.join(typescript, 'bin'), { recursive: true });
     fs.writeFileSync(path.join(typescript, 'package.json'), JSON.stringify({ name: 'typescript', version: '0.0.0', bin: { tsc: './bin/tsc' } }));
     fs.writeFileSync(path.join(typescript, 'bin', 'tsc'), "process.stderr.write('tsc: the compiler binary is missing\\n');\nprocess.exit(9);\n");
-    expect(() => typeCheckEntry(entry)).toThrow(/^the project's TypeScript \(.*node_modules\/typescript\/bin\/tsc\) could not run: tsc: the compiler binary is missing$/);
+    await expect(typeCheckEntry(entry)).rejects.toThrow(/^the project's TypeScript \(.*node_modules\/typescript\/bin\/tsc\) could not run: tsc: the compiler binary is missing$/);
   }, 60_000);
 });

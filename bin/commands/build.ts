@@ -1,9 +1,9 @@
-// `tessera build <entry> [--out dist] [--port 4000]` (CONTRACT §7): type-checks the entry, loads it, collects the
-// routes exactly as createServer mounts them and writes a self-contained bundle; `node <out>/server.js` starts it.
+// `tessera build <entry> [--out dist] [--port 4000]` (CONTRACT §7): type-checks the entry while it loads it, collects
+// the routes exactly as createServer mounts them and writes a self-contained bundle; `node <out>/server.js` starts it.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CommandModule } from 'yargs';
-import type { BundleReport } from '../../generator';
+import type { BundleFile, BundleReport, TypeCheckResult } from '../../generator';
 import type { DocumentationOption } from '../../runtime/docs/documentation-folder';
 import { exitWithError } from '../exit-with-error';
 import { EntryError, loadEntry } from '../load-entry';
@@ -37,36 +37,62 @@ export const buildCommand: CommandModule<object, BuildArgs> = {
   },
 };
 
-/** Type-checks, loads the entry and writes its bundle into `out` (relative to process.cwd()). */
+type Generator = typeof import('../../generator');
+type Settled<T> = { readonly result: T } | { readonly error: unknown };
+
+/**
+ * Type-checks, loads the entry and writes its bundle into `out` (relative to process.cwd()). The project's tsc runs
+ * in its own process while this one loads the entry and generates the bundle in memory (on two cores the build
+ * takes about the longer of the two, not their sum); nothing is written unless the check passes, and a type error
+ * is reported before whatever the entry's load threw, since it is likely the cause.
+ */
 export async function buildEntry(args: BuildArgs & { out: string }): Promise<BundleReport> {
   // Loaded after the argument checks, as in load-entry.ts; the generator (esbuild, tsc) only here, never by a bundle.
-  const { BuildError, buildBundle, bundleEntry, bundleHeader, documentationFiles, typeCheckEntry } = require('../../generator') as typeof import('../../generator');
-  if (args.out.trim() === '') throw new BuildError('--out needs a folder: tessera build <entry> --out dist');
+  const generator = require('../../generator') as Generator;
+  if (args.out.trim() === '') throw new generator.BuildError('--out needs a folder: tessera build <entry> --out dist');
   // spec §8.1: the bundle's fallback port; PORT is read when the bundle runs, never at build time.
   const port = resolvePort({ flag: lastFlag(args.port), fallback: DEFAULT_PORT });
   const entryPath = path.resolve(process.cwd(), args.entry);
   if (!fs.existsSync(entryPath)) throw new EntryError(`entry not found: ${args.entry}`);
+  const outDir = path.resolve(process.cwd(), args.out);
 
-  // Before the entry runs: a build that would fail on types does not connect to a database first.
-  if (args.typecheck !== false) {
-    const { errorCount, report } = typeCheckEntry(entryPath);
-    const errors = errorCount === 1 ? '1 type error' : `${errorCount} type errors`;
-    if (errorCount > 0) throw new BuildError(`${errors} in ${args.entry} and the files it imports (--no-typecheck skips this check)`, { report });
+  // Settled at once, so a check that fails early is not an unhandled rejection while the entry loads.
+  const typeCheck = args.typecheck === false ? null : generator.typeCheckEntry(entryPath).then((result) => ({ result }), (error: unknown) => ({ error }));
+  let files: BundleFile[];
+  try {
+    files = await generateFiles(generator, args.entry, entryPath, outDir, port);
+  } catch (error) {
+    await passTypeCheck(generator, typeCheck, args.entry);
+    throw error;
   }
-  const { format, options } = await loadEntry(args.entry);
+  await passTypeCheck(generator, typeCheck, args.entry);
+  return generator.writeBundle(outDir, files);
+}
 
+/** Throws the check's failure, or a BuildError with tsc's report when it found errors. */
+async function passTypeCheck(generator: Generator, typeCheck: Promise<Settled<TypeCheckResult>> | null, entry: string): Promise<void> {
+  if (typeCheck === null) return;
+  const outcome = await typeCheck;
+  if ('error' in outcome) throw outcome.error;
+  const { errorCount, report } = outcome.result;
+  const errors = errorCount === 1 ? '1 type error' : `${errorCount} type errors`;
+  if (errorCount > 0) throw new generator.BuildError(`${errors} in ${entry} and the files it imports (--no-typecheck skips this check)`, { report });
+}
+
+/** Loads the entry, collects the routes exactly as createServer mounts them and generates the bundle's files. */
+async function generateFiles(generator: Generator, entryArgument: string, entryPath: string, outDir: string, port: number): Promise<BundleFile[]> {
+  const { format, options } = await loadEntry(entryArgument);
   const { listServices } = require('../../runtime') as typeof import('../../runtime');
   const { collectRoutes } = require('../../runtime/server/action-routes') as typeof import('../../runtime/server/action-routes');
   const { resolvePrefix } = require('../../runtime/server/create-server') as typeof import('../../runtime/server/create-server');
   const services = (options.services as import('../../runtime').Service[] | undefined) ?? listServices();
   const prefix = resolvePrefix(options.prefix as string | undefined);
   const routes = collectRoutes(services, prefix);
-  const outDir = path.resolve(process.cwd(), args.out);
   // CONTRACT §7: the bundle names its source relative to itself, with `/`, never as an absolute path.
   const entry = path.relative(outDir, entryPath).split(path.sep).join('/');
-  const header = bundleHeader(entry);
-  const application = bundleEntry({ entryPath, format, header });
+  const header = generator.bundleHeader(entry);
+  const application = await generator.bundleEntry({ entryPath, format, header });
   // load-entry made the option's paths absolute (they start at the entry's folder).
-  const documentation = options.documentation === undefined ? null : documentationFiles(options.documentation as DocumentationOption, header);
-  return buildBundle({ services, routes, prefix, options, entry, application, documentation, port }, outDir);
+  const documentation = options.documentation === undefined ? null : await generator.documentationFiles(options.documentation as DocumentationOption, header);
+  return generator.generateBundle({ services, routes, prefix, options, entry, application, documentation, port });
 }

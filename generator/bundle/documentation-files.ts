@@ -16,7 +16,7 @@ export interface BundledDocumentation {
 }
 
 /** The bundle's copy of the documentation folder; `option` as the entry gives it, its paths absolute. */
-export function documentationFiles(option: DocumentationOption, header: string): BundledDocumentation {
+export async function documentationFiles(option: DocumentationOption, header: string): Promise<BundledDocumentation> {
   // The same checks createServer makes: a missing folder or components module fails the build, not the deploy.
   const folder = resolveDocumentationFolder(option, process.cwd());
   const files: BundleFile[] = listDocumentFiles(folder.dir).map((page) => ({
@@ -24,7 +24,7 @@ export function documentationFiles(option: DocumentationOption, header: string):
     text: fs.readFileSync(page.absolutePath, 'utf8'),
   }));
   if (folder.components === null) return { files, option: { dir: FOLDER } };
-  files.push(bundleEntry({ entryPath: folder.components, format: 'esm', header, path: COMPONENTS }));
+  files.push(await bundleEntry({ entryPath: folder.components, format: 'esm', header, path: COMPONENTS }));
   return { files, option: { dir: FOLDER, components: COMPONENTS } };
 }
 

@@ -3,7 +3,7 @@
 // neither tsx nor a source file. The file keeps the format the entry ran in under `tessera start`.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildFailure, Message } from 'esbuild';
+import type { BuildFailure, Message, Plugin } from 'esbuild';
 import { BuildError } from '../errors';
 import type { BundleFile } from './layout';
 
@@ -29,6 +29,29 @@ export interface EntrySource {
  */
 const ESM_REQUIRE = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);";
 
+/** drizzle-orm and its subpaths (`drizzle-orm/sqlite-core`, …). */
+const DRIZZLE = /^drizzle-orm(\/.*)?$/;
+
+/** esbuild names each module it writes by namespace and path: `// required-as-commonjs:drizzle-orm/sqlite-core`. */
+const REQUIRED = 'required-as-commonjs';
+
+/**
+ * In an ES module entry, drizzle-orm's imports become `require` calls: Tessera's runtime is CommonJS and requires
+ * drizzle-orm's CommonJS build, and an `import` would load its ES module build beside it, a second Drizzle of some
+ * 190 modules and a tenth of the bundle's start (issue 16). Drizzle's API is the same in both builds.
+ */
+const DRIZZLE_THROUGH_REQUIRE: Plugin = {
+  name: 'tessera-drizzle-through-require',
+  setup(build) {
+    build.onResolve({ filter: DRIZZLE }, (args) => {
+      // The application's import, to a module of one require; that require, to node_modules when the bundle runs.
+      if (args.kind === 'import-statement') return { path: args.path, namespace: REQUIRED };
+      return args.namespace === REQUIRED ? { path: args.path, external: true } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: REQUIRED }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
+  },
+};
+
 /** The folder of the nearest package.json: esbuild names files relative to it, so the text does not depend on the cwd. */
 function projectFolder(entryPath: string): string {
   for (let folder = path.dirname(entryPath); ; folder = path.dirname(folder)) {
@@ -48,7 +71,7 @@ function describeMessage(message: Message, cwd: string): string {
  * esbuild's output for the entry (or another module the application names, such as its documentation
  * components), as the bundle file `entry.mjs` or `entry.cjs`; a BuildError names file and line.
  */
-export function bundleEntry(source: EntrySource): BundleFile {
+export async function bundleEntry(source: EntrySource): Promise<BundleFile> {
   const outputPath = source.path ?? ENTRY_FILES[source.format];
   // Loaded here: only `tessera build` needs esbuild, never a running bundle.
   const esbuild = require('esbuild') as typeof import('esbuild');
@@ -56,7 +79,7 @@ export function bundleEntry(source: EntrySource): BundleFile {
   const banner = [`// ${source.header}`, `// ${path.basename(source.entryPath)} and its local imports, transpiled by esbuild; packages stay imports.`];
   if (source.format === 'esm') banner.push(ESM_REQUIRE);
   try {
-    const result = esbuild.buildSync({
+    const result = await esbuild.build({
       entryPoints: [source.entryPath],
       absWorkingDir: cwd,
       bundle: true,
@@ -69,6 +92,7 @@ export function bundleEntry(source: EntrySource): BundleFile {
       target: 'node20',
       format: source.format,
       banner: { js: banner.join('\n') },
+      plugins: source.format === 'esm' ? [DRIZZLE_THROUGH_REQUIRE] : [],
       charset: 'utf8',
       write: false,
       outfile: path.join(cwd, outputPath),

@@ -2,7 +2,8 @@
 // (packages excluded), with the project's tsconfig.json (else strict defaults), reported as tsc reports them. The
 // check runs the project's own TypeScript (its tsc, whatever the version, TypeScript 7's native compiler included),
 // so the build says what the project's editor and `npx tsc` say. `tessera start` does not check: it stays fast.
-import { spawnSync } from 'node:child_process';
+// tsc runs in its own process, so the build loads the entry and generates the bundle meanwhile (build.ts).
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BuildError } from '../errors';
@@ -63,13 +64,17 @@ function projectCompiler(entryPath: string): string | undefined {
 }
 
 /** Runs tsc; 0 is no error, 1 and 2 are errors reported on stdout, anything else is tsc itself failing. */
-function runCompiler(tsc: string, args: readonly string[]): string {
-  const run = spawnSync(process.execPath, [tsc, ...args], { cwd: process.cwd(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (run.error !== undefined || (run.status !== 0 && run.status !== 1 && run.status !== 2)) {
-    const reason = run.error?.message ?? (run.stderr.trim().split('\n')[0] || `exit ${run.status ?? run.signal}`);
-    throw new BuildError(`the project's TypeScript (${path.relative(process.cwd(), tsc)}) could not run: ${reason}`);
-  }
-  return run.stdout;
+function runCompiler(tsc: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [tsc, ...args], { cwd: process.cwd(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      // execFile's error: a number `code` is tsc's exit status; otherwise tsc did not start, ended by a signal, or said too much.
+      const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+      if (status === 0 || status === 1 || status === 2) return resolve(stdout);
+      const complaint = stderr.trim().split('\n')[0];
+      const reason = status !== null || error?.signal ? complaint || `exit ${status ?? error?.signal}` : error?.message;
+      reject(new BuildError(`the project's TypeScript (${path.relative(process.cwd(), tsc)}) could not run: ${reason}`));
+    });
+  });
 }
 
 interface ProjectSettings {
@@ -79,8 +84,8 @@ interface ProjectSettings {
 }
 
 /** What tsc resolves the project's tsconfig to (`--showConfig`: its options and every file it includes). */
-function projectSettings(tsc: string, configPath: string): ProjectSettings {
-  const output = runCompiler(tsc, ['--pretty', 'false', '-p', configPath, '--showConfig']);
+async function projectSettings(tsc: string, configPath: string): Promise<ProjectSettings> {
+  const output = await runCompiler(tsc, ['--pretty', 'false', '-p', configPath, '--showConfig']);
   let shown: { compilerOptions?: { checkJs?: boolean }; files?: string[] };
   try {
     shown = JSON.parse(output) as typeof shown;
@@ -117,7 +122,7 @@ function isApplicationError(block: string): boolean {
  * Runs tsc on the check's tsconfig, written for this run under the project's node_modules/.cache (`folder` holds
  * the project's tsconfig, or the entry): tsc looks for `@types` from there up, so it finds the project's.
  */
-function check(tsc: string, folder: string, config: CheckConfig): TypeCheckResult {
+async function check(tsc: string, folder: string, config: CheckConfig): Promise<TypeCheckResult> {
   // The nearest node_modules (where the project's packages are), else `folder`'s own, to be made.
   const packages = nearest(folder, 'node_modules') ?? path.join(folder, 'node_modules');
   const configFile = path.join(packages, '.cache', 'tessera', `tsconfig.type-check.${process.pid}.json`);
@@ -125,7 +130,7 @@ function check(tsc: string, folder: string, config: CheckConfig): TypeCheckResul
   fs.writeFileSync(configFile, JSON.stringify(config, null, 2) + '\n');
   let output: string;
   try {
-    output = runCompiler(tsc, ['--pretty', 'false', '-p', configFile]);
+    output = await runCompiler(tsc, ['--pretty', 'false', '-p', configFile]);
   } finally {
     fs.rmSync(configFile, { force: true });
   }
@@ -138,7 +143,7 @@ function check(tsc: string, folder: string, config: CheckConfig): TypeCheckResul
  * count, as they do for tsc); the project's other files only when the entry imports them, so a broken test file
  * elsewhere does not stop the build. Paths in the report are relative to process.cwd().
  */
-export function typeCheckEntry(entryPath: string): TypeCheckResult {
+export async function typeCheckEntry(entryPath: string): Promise<TypeCheckResult> {
   const configPath = nearest(path.dirname(entryPath), 'tsconfig.json');
   const tsc = projectCompiler(entryPath);
   const isJavaScript = JAVASCRIPT.test(entryPath);
@@ -147,7 +152,7 @@ export function typeCheckEntry(entryPath: string): TypeCheckResult {
     if (isJavaScript) return { errorCount: 0, report: '' };
     throw new BuildError('tessera build type-checks with the project\'s TypeScript, and none is installed: npm install --save-dev typescript, or build with --no-typecheck');
   }
-  const settings = configPath === undefined ? { declarations: [], checkJs: false } : projectSettings(tsc, configPath);
+  const settings = configPath === undefined ? { declarations: [], checkJs: false } : await projectSettings(tsc, configPath);
   // tsc checks JavaScript only when asked to (checkJs); otherwise a JavaScript entry has nothing to check.
   if (isJavaScript && !settings.checkJs) return { errorCount: 0, report: '' };
   const files = [entryPath, ...settings.declarations];

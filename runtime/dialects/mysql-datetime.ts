@@ -3,8 +3,9 @@
 // 6% of a newest-first list's CPU (issue 18). Rows of Tessera's statements are only ever serialized, and the date
 // codec passes an ISO string through, so the text becomes the ISO string directly: the same characters the Date
 // would give, checked value by value; anything else (a zero date, a day the month does not have) takes the Date.
-import { is, type Column } from 'drizzle-orm';
+import { entityKind, type Column } from 'drizzle-orm';
 import { MySqlDateTime } from 'drizzle-orm/mysql-core';
+import { drizzlePrototype } from '../drizzle-kinds';
 
 /** Where `YYYY-MM-DD hh:mm:ss` has digits, and what stands between them. */
 const DIGIT_POSITIONS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
@@ -58,6 +59,8 @@ export function isoFromDatetimeText(text: string): string | null {
  * is Drizzle's own (a subclass may decode otherwise), else null (Drizzle's decoder).
  */
 export function datetimeDecoder(column: Column): ((value: unknown) => unknown) | null {
-  if (!is(column, MySqlDateTime) || column.mapFromDriverValue !== MySqlDateTime.prototype.mapFromDriverValue) return null;
+  // MySqlDateTime of the Drizzle copy that made the column (drizzle-kinds.ts), so an ES module application's tables qualify.
+  const own = drizzlePrototype(column, MySqlDateTime[entityKind]);
+  if (own === null || column.mapFromDriverValue !== own.mapFromDriverValue) return null;
   return (value) => (typeof value === 'string' ? isoFromDatetimeText(value) : null) ?? column.mapFromDriverValue(value as string);
 }

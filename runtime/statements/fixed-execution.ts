@@ -2,10 +2,11 @@
 // compiler wrote, through the driver's own prepared statement (the dialect's rawStatement), held by the statement
 // cache like any prepared statement (spec §8: counted, evicted, switched off with `statementCache: false`); and
 // the decoders of the readable columns whose driver values Drizzle maps (dates, numerics…), for the row writer.
-import { Column } from 'drizzle-orm';
+import { Column, entityKind } from 'drizzle-orm';
 import type { CrudRuntime } from '../crud/crud-runtime';
 import { statementName } from '../crud/read-queries';
 import type { RawStatement } from '../dialects/dialect';
+import { drizzlePrototype } from '../drizzle-kinds';
 import { columnDecoder } from './prepared-select';
 
 function cachedStatement(rt: CrudRuntime, key: string, text: string, isPreloaded: boolean): RawStatement | null {
@@ -78,9 +79,14 @@ export function fixedPageStatements(rt: CrudRuntime, shape: string, [before, aft
   return statementOf;
 }
 
-/** Whether Drizzle maps the column's driver values (otherwise the value is used as the driver gives it). */
+/**
+ * Whether Drizzle maps the column's driver values (otherwise the value is used as the driver gives it): whether its
+ * decoder is other than the identity of Column, in the copy of Drizzle that made the column. The generator and the
+ * server must agree on this, whichever copy each loaded the application's tables with.
+ */
 export function hasDecoder(column: Column): boolean {
-  return column.mapFromDriverValue !== Column.prototype.mapFromDriverValue;
+  const base = drizzlePrototype(column, Column[entityKind]) ?? Column.prototype;
+  return column.mapFromDriverValue !== base.mapFromDriverValue;
 }
 
 export type Decoders = Readonly<Record<string, (value: unknown) => unknown>>;
