@@ -1,6 +1,6 @@
 // Lets Node load TypeScript entries, ES modules and CommonJS alike: tsx's ESM hooks (module.register), its
-// CommonJS require hook and ours (esm-format-hooks.mjs), registered once, only by commands that load a source
-// entry (never by a bundle).
+// CommonJS require hook and ours (drizzle-commonjs-hooks.mjs, esm-format-hooks.mjs), registered once, only by
+// commands that load a source entry (never by a bundle).
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
@@ -24,6 +24,8 @@ export function registerTypeScriptHooks(): Promise<void> {
     // its ES module build resolves it right. Loaded here, not at the top: a bundle must not load tsx or esbuild.
     ((await importModule('tsx/esm/api')) as TsxApi).register();
     (require('tsx/cjs/api') as TsxApi).register();
+    // One Drizzle in the process: an ES module's imports of it take the CommonJS build Tessera requires.
+    register(pathToFileURL(require.resolve('./drizzle-commonjs-hooks.mjs')));
     // Registered last, so it runs first and can overrule the format tsx infers from the package's `type`.
     register(pathToFileURL(require.resolve('./esm-format-hooks.mjs')));
   })();

@@ -1,7 +1,8 @@
 // Drizzle's classes compared by kind, not by identity. Tessera's runtime is CommonJS and requires Drizzle's CommonJS
-// build; an ES module application builds its tables with Drizzle's ES module build, another copy of every class
-// (under `tessera start`; a bundle requires one copy, generator/bundle/entry-bundle.ts). Drizzle's own `is()`
-// compares the kinds (`entityKind`) for the same reason.
+// build; an ES module application run by plain `node` builds its tables with Drizzle's ES module build, another
+// copy of every class (the CLI and a bundle give such an application the CommonJS build, through
+// bin/drizzle-commonjs-hooks.mjs and generator/bundle/entry-bundle.ts). Drizzle's own `is()` compares the kinds
+// (`entityKind`) for the same reason.
 import { entityKind } from 'drizzle-orm';
 
 /**
