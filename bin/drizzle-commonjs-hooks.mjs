@@ -9,7 +9,13 @@ export async function resolve(specifier, context, nextResolve) {
   if (!DRIZZLE.test(specifier)) return nextResolve(specifier, context);
   // The package's `require` export, with whatever other conditions Node runs with (--conditions).
   const conditions = context.conditions.map((condition) => (condition === 'import' ? 'require' : condition));
-  const resolved = await nextResolve(specifier, { ...context, conditions });
+  let resolved;
+  try {
+    resolved = await nextResolve(specifier, { ...context, conditions });
+  } catch {
+    // A subpath with no CommonJS build (none in Drizzle 0.45) is imported as it is.
+    return nextResolve(specifier, context);
+  }
   // No source from the load hooks: Node then loads it with require(), into the cache Tessera's requires use.
   return { ...resolved, format: 'commonjs' };
 }

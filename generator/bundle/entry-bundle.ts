@@ -32,6 +32,16 @@ const ESM_REQUIRE = "import { createRequire } from 'node:module';\nconst require
 /** drizzle-orm and its subpaths (`drizzle-orm/sqlite-core`, …). */
 const DRIZZLE = /^drizzle-orm(\/.*)?$/;
 
+/** Whether `require(specifier)` from `folder` finds a file (the package's `require` export). */
+function hasCommonJsBuild(specifier: string, folder: string): boolean {
+  try {
+    require.resolve(specifier, { paths: [folder] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** esbuild names each module it writes by namespace and path: `// required-as-commonjs:drizzle-orm/sqlite-core`. */
 const REQUIRED = 'required-as-commonjs';
 
@@ -44,9 +54,12 @@ const DRIZZLE_THROUGH_REQUIRE: Plugin = {
   name: 'tessera-drizzle-through-require',
   setup(build) {
     build.onResolve({ filter: DRIZZLE }, (args) => {
-      // The application's import, to a module of one require; that require, to node_modules when the bundle runs.
-      if (args.kind === 'import-statement') return { path: args.path, namespace: REQUIRED };
-      return args.namespace === REQUIRED ? { path: args.path, external: true } : undefined;
+      // That module's require, to node_modules when the bundle runs.
+      if (args.namespace === REQUIRED) return { path: args.path, external: true };
+      // The application's import, to a module of one require; a subpath with no CommonJS build (none in Drizzle
+      // 0.45) stays an import.
+      if (args.kind !== 'import-statement' || !hasCommonJsBuild(args.path, args.resolveDir)) return undefined;
+      return { path: args.path, namespace: REQUIRED };
     });
     build.onLoad({ filter: /.*/, namespace: REQUIRED }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js' }));
   },
