@@ -94,7 +94,7 @@ describe('a project without a working TypeScript', () => {
   afterAll(() => folders.forEach(removeFolder));
 
   it('stops the build of a TypeScript entry when TypeScript is not installed, saying what to do', async () => {
-    await expect(typeCheckEntry(project('app.ts'))).rejects.toThrow(
+    expect(() => typeCheckEntry(project('app.ts'))).toThrow(
       new BuildError("tessera build type-checks with the project's TypeScript, and none is installed: npm install --save-dev typescript, or build with --no-typecheck"),
     );
   });

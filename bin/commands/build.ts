@@ -56,7 +56,8 @@ export async function buildEntry(args: BuildArgs & { out: string }): Promise<Bun
   if (!fs.existsSync(entryPath)) throw new EntryError(`entry not found: ${args.entry}`);
   const outDir = path.resolve(process.cwd(), args.out);
 
-  // Settled at once, so a check that fails early is not an unhandled rejection while the entry loads.
+  // Throws at once without TypeScript; settled at once, so a check that fails early is not an unhandled
+  // rejection while the entry loads.
   const typeCheck = args.typecheck === false ? null : generator.typeCheckEntry(entryPath).then((result) => ({ result }), (error: unknown) => ({ error }));
   let files: BundleFile[];
   try {

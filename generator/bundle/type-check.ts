@@ -67,11 +67,11 @@ function projectCompiler(entryPath: string): string | undefined {
 function runCompiler(tsc: string, args: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [tsc, ...args], { cwd: process.cwd(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      // execFile's error: a number `code` is tsc's exit status; otherwise tsc did not start, ended by a signal, or said too much.
-      const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-      if (status === 0 || status === 1 || status === 2) return resolve(stdout);
-      const complaint = stderr.trim().split('\n')[0];
-      const reason = status !== null || error?.signal ? complaint || `exit ${status ?? error?.signal}` : error?.message;
+      // A number `code` is tsc's exit status: 1 and 2 are the errors it found, reported on stdout.
+      if (error === null || error.code === 1 || error.code === 2) return resolve(stdout);
+      // Otherwise tsc failed or was ended by a signal (its first line of complaint says why), or never ran.
+      const ran = typeof error.code === 'number' || typeof error.signal === 'string';
+      const reason = ran ? stderr.trim().split('\n')[0] || `exit ${error.code ?? error.signal}` : error.message;
       reject(new BuildError(`the project's TypeScript (${path.relative(process.cwd(), tsc)}) could not run: ${reason}`));
     });
   });
@@ -141,17 +141,23 @@ async function check(tsc: string, folder: string, config: CheckConfig): Promise<
 /**
  * Type-checks `entryPath` (absolute) and its imports, and the project's declaration files (global augmentations
  * count, as they do for tsc); the project's other files only when the entry imports them, so a broken test file
- * elsewhere does not stop the build. Paths in the report are relative to process.cwd().
+ * elsewhere does not stop the build. Paths in the report are relative to process.cwd(). A project without
+ * TypeScript throws at once, before the build loads anything; what tsc says comes with the promise.
  */
-export async function typeCheckEntry(entryPath: string): Promise<TypeCheckResult> {
-  const configPath = nearest(path.dirname(entryPath), 'tsconfig.json');
+export function typeCheckEntry(entryPath: string): Promise<TypeCheckResult> {
   const tsc = projectCompiler(entryPath);
   const isJavaScript = JAVASCRIPT.test(entryPath);
   if (tsc === undefined) {
     // Without TypeScript there is no checkJs either: a JavaScript entry has nothing to check.
-    if (isJavaScript) return { errorCount: 0, report: '' };
+    if (isJavaScript) return Promise.resolve({ errorCount: 0, report: '' });
     throw new BuildError('tessera build type-checks with the project\'s TypeScript, and none is installed: npm install --save-dev typescript, or build with --no-typecheck');
   }
+  return checkWith(tsc, entryPath, isJavaScript);
+}
+
+/** The check itself, with the project's tsc: its settings first, then the entry and declarations. */
+async function checkWith(tsc: string, entryPath: string, isJavaScript: boolean): Promise<TypeCheckResult> {
+  const configPath = nearest(path.dirname(entryPath), 'tsconfig.json');
   const settings = configPath === undefined ? { declarations: [], checkJs: false } : await projectSettings(tsc, configPath);
   // tsc checks JavaScript only when asked to (checkJs); otherwise a JavaScript entry has nothing to check.
   if (isJavaScript && !settings.checkJs) return { errorCount: 0, report: '' };
