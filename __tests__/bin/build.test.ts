@@ -2,8 +2,9 @@
 // bundle (spec §8.1), a bundle that runs without the sources, and stale-file cleanup that never touches (or
 // overwrites) a file the build did not write.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { build, buildCli, linkPackages, readTree, runBundle, startBundle, temporaryFolder, REPO_ROOT } from '../helpers/bundles';
+import { build, buildCli, linkPackages, readTree, removeFolder, runBundle, startBundle, temporaryFolder, REPO_ROOT } from '../helpers/bundles';
 import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
 import { spawnCli } from '../helpers/spawn-cli';
@@ -157,6 +158,25 @@ describe('tessera build', () => {
     await build(entry, out, ['--no-typecheck']);
     expect(fs.existsSync(path.join(out, 'server.js'))).toBe(true);
   }, 3 * CLI_TIMEOUT_MS);
+
+  it('stops at once in a project without TypeScript, before the entry loads (nothing it does at load happens)', async () => {
+    // A folder of its own: inside the suite's folder, Node would find that folder's TypeScript.
+    const app = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-build-untyped-'));
+    linkPackages(app, { without: ['typescript'] });
+    const marker = path.join(app, 'loaded.txt');
+    fs.writeFileSync(path.join(app, 'app.ts'), `import fs from 'node:fs';\nfs.writeFileSync(${JSON.stringify(marker)}, 'loaded');\nexport default {};\n`);
+    try {
+      const result = await buildCli(path.join(app, 'app.ts'), path.join(app, 'dist'));
+      expect(result.code).toBe(1);
+      expect(stderrLines(result.stderr)).toEqual([
+        "tessera: tessera build type-checks with the project's TypeScript, and none is installed: npm install --save-dev typescript, or build with --no-typecheck",
+      ]);
+      expect(fs.existsSync(marker)).toBe(false);
+      expect(fs.existsSync(path.join(app, 'dist'))).toBe(false);
+    } finally {
+      removeFolder(app);
+    }
+  }, CLI_TIMEOUT_MS);
 
   it('reports the type errors, not what the entry threw, when an entry with type errors fails to load (the check runs while it loads)', async () => {
     const { entry, out, error, summary } = typedApp('typed-throwing', 'export const limit: number = process.env.LIMIT;\nif (typeof limit !== "number") throw new Error("the entry broke at load");\n');
