@@ -22,7 +22,7 @@ fs.chmodSync(path.join(LIB, 'bin', 'tessera.js'), 0o755);
 writeEsmEntry();
 
 /**
- * lib/esm/index.mjs: `import { crud } from 'tessera'` in an ES module gets the very objects `require('tessera')`
+ * lib/esm/index.mjs: `import { crud } from 'tessera-api'` in an ES module gets the very objects `require('tessera-api')`
  * returns (one registry of services whichever way the application and the CLI load Tessera), with real named
  * exports. lib/esm/index.d.mts gives TypeScript the same names as an ES module, from the declarations' ES module
  * copy (writeEsmDeclarations).

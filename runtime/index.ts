@@ -1,4 +1,4 @@
-// The public API of Tessera: everything applications import from 'tessera'.
+// The public API of Tessera: everything applications import from 'tessera-api'.
 // The dashboard's, the cluster telemetry's and the OpenAPI builder's modules load on first call.
 export { buildOpenApiDocument, createTelemetryCollector, startDashboard, startTelemetryReporter } from './on-first-call';
 export { defineService, Service } from './service';

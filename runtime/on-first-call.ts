@@ -1,6 +1,6 @@
 // Functions of the public API whose modules load when they are first called. The dashboard, the cluster
 // telemetry and the OpenAPI builder are dozens of modules that most processes never run, and an ES module
-// `import … from 'tessera'` reads every export when it is imported (issue 16: a bundle's start).
+// `import … from 'tessera-api'` reads every export when it is imported (issue 16: a bundle's start).
 import type * as ClusterTelemetry from './telemetry/cluster-telemetry';
 import type * as OpenApiDocument from './openapi/document';
 import type * as StartDashboard from './dashboard/start-dashboard';

@@ -10,14 +10,14 @@ export interface PackageInfo {
 
 let cached: PackageInfo | null = null;
 
-/** @internal The nearest package.json named `tessera` above this module. */
+/** @internal The nearest package.json named `tessera-api` above this module. */
 export function tesseraPackage(): PackageInfo {
   if (cached !== null) return cached;
   for (let folder = __dirname; ; folder = path.dirname(folder)) {
     const file = path.join(folder, 'package.json');
     if (fs.existsSync(file)) {
       const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (json.name === 'tessera') return (cached = { root: folder, version: String(json.version) });
+      if (json.name === 'tessera-api') return (cached = { root: folder, version: String(json.version) });
     }
     if (path.dirname(folder) === folder) throw new Error(`no package.json of tessera above ${__dirname}`);
   }

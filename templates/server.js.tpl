@@ -4,6 +4,6 @@
 // (nothing here compiles code at run time). It needs this folder and the application's node_modules only.
 
 const path = require('node:path');
-const { startBundle } = require('tessera/bundle');
+const { startBundle } = require('tessera-api/bundle');
 
 {{start}}

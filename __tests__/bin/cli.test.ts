@@ -115,11 +115,11 @@ const resource = kinds.resource({ name: 'things', table: things, id: things.id }
   const ESM_IMPORTS = `import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { crud, defineService } from 'tessera';`;
+import { crud, defineService } from 'tessera-api';`;
   const CJS_REQUIRES = `const Database = require('better-sqlite3');
 const { drizzle } = require('drizzle-orm/better-sqlite3');
 const { integer, sqliteTable, text } = require('drizzle-orm/sqlite-core');
-const { crud, defineService } = require('tessera');`;
+const { crud, defineService } = require('tessera-api');`;
   // The row exists only if the entry ran to its end before the server started (top-level await included).
   const AWAITED = `await new Promise((resolve) => setTimeout(resolve, 10));\nclient.exec("INSERT INTO things VALUES (1, 'made while loading')");\nvoid resource;\n`;
   const AT_THE_END = `client.exec("INSERT INTO things VALUES (1, 'made while loading')");\nvoid resource;\n`;

@@ -12,7 +12,7 @@ const APP = `import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { crud, defineService } from 'tessera';
+import { crud, defineService } from 'tessera-api';
 
 const books = sqliteTable('books', { id: integer('id').primaryKey({ autoIncrement: true }), title: text('title').notNull() });
 const client = new Database(':memory:');

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SetupError } from 'tessera';
+import { SetupError } from 'tessera-api';
 import { contentLibrariesLoader } from '../../runtime/docs/content-libraries';
 import { nativeImport } from '../helpers/native-import';
 

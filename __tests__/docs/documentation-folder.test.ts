@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SetupError } from 'tessera';
+import { SetupError } from 'tessera-api';
 import { listDocumentFiles, resolveDocumentationFolder, titleOf } from '../../runtime/docs/documentation-folder';
 
 function writeFiles(root: string, files: Record<string, string>): void {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SetupError } from 'tessera';
+import { SetupError } from 'tessera-api';
 import { createDocumentationSite } from '../../runtime/docs/documentation-site';
 import { nativeImport } from '../helpers/native-import';
 

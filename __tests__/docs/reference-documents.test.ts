@@ -1,6 +1,6 @@
 // `reference.documents`: each extra document is { name, url } or { name, document }; checked at
 // construction, inline documents get a URL on the page, absolute URLs give the CSP their origin.
-import { SetupError } from 'tessera';
+import { SetupError } from 'tessera-api';
 import { resolveReferenceDocuments } from '../../runtime/docs/reference-documents';
 
 describe('resolveReferenceDocuments', () => {

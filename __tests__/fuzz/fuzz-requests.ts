@@ -3,7 +3,7 @@
 // types, malformed JSON and UTF-8, `__proto__` and duplicate keys, huge and deep values), and stray routes.
 // Bodies are built as JSON text by hand, so keys JSON.stringify would drop or merge reach the server.
 import fc from 'fast-check';
-import { OPERATOR_NAMES } from 'tessera';
+import { OPERATOR_NAMES } from 'tessera-api';
 import type { HandlerMode } from '../helpers/test-app';
 
 export interface FuzzRequest {

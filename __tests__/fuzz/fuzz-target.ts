@@ -2,7 +2,7 @@
 // suites), seeded with sentinel values in a hidden, a write-only and a scrubbed field and in rows outside
 // the caller's scope, served by a generic and a compiled server; and the checks every answer must pass.
 import http from 'node:http';
-import { ERROR_CODES } from 'tessera';
+import { ERROR_CODES } from 'tessera-api';
 import { openDatabase, type DialectName, type TestDatabase } from '../helpers/databases';
 import { ADMIN, ALICE, BOB, clearRegistry, defineTestService, listen, type TestServer } from '../helpers/test-app';
 import { FUZZ_BODY_LIMIT, NOTE_ID_TOKENS, type FuzzRequest } from './fuzz-requests';

@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { clearRegistry, createServer, crud, defineService } from 'tessera';
+import { clearRegistry, createServer, crud, defineService } from 'tessera-api';
 import { generateHandlerModules } from '../../generator';
 import { instantiateModule } from '../../runtime/handlers/load-compiled';
 import { collectRoutes } from '../../runtime/server/action-routes';

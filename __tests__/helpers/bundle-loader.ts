@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { listServices, type Compilation, type ServerOptions } from 'tessera';
+import { listServices, type Compilation, type ServerOptions } from 'tessera-api';
 import { buildBundle } from '../../generator';
 import { collectRoutes } from '../../runtime/server/action-routes';
 import { resolvePrefix } from '../../runtime/server/create-server';

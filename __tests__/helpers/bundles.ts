@@ -34,9 +34,9 @@ export function linkPackages(folder: string, { without = [] }: { without?: reado
   const target = path.join(folder, 'node_modules');
   fs.mkdirSync(target);
   for (const name of fs.readdirSync(REPO_NODE_MODULES)) {
-    if (name !== '.bin' && name !== 'tessera' && !without.includes(name)) fs.symlinkSync(path.join(REPO_NODE_MODULES, name), path.join(target, name), 'dir');
+    if (name !== '.bin' && name !== 'tessera-api' && !without.includes(name)) fs.symlinkSync(path.join(REPO_NODE_MODULES, name), path.join(target, name), 'dir');
   }
-  fs.symlinkSync(REPO_ROOT, path.join(target, 'tessera'), 'dir');
+  fs.symlinkSync(REPO_ROOT, path.join(target, 'tessera-api'), 'dir');
 }
 
 export function removeFolder(folder: string): void {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startDashboard, type DashboardOptions, type RunningDashboard, type ServerOptions } from 'tessera';
+import { startDashboard, type DashboardOptions, type RunningDashboard, type ServerOptions } from 'tessera-api';
 import { useServerTestbed, type ServerTestbed } from './server-testbed';
 import { listen, type ListenOptions, type TestServer } from './test-app';
 

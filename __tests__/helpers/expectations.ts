@@ -1,6 +1,6 @@
 // What every crud suite expects of an answer: an error by code and status, a VALIDATION_ERROR naming a
 // JSON Pointer, a rejected write that leaves the database as it was, and a raw HTTP request answered in JSON.
-import type { ErrorCode } from 'tessera';
+import type { ErrorCode } from 'tessera-api';
 import type { TestDatabase } from './databases';
 import type { Answer, TestServer } from './test-app';
 

@@ -1,5 +1,5 @@
 // The per-test set-up the server suites share, so each suite does not repeat it: a fresh registry, the test service over an in-memory SQLite database, and servers and extra databases closed after each test.
-import type { ServerOptions } from 'tessera';
+import type { ServerOptions } from 'tessera-api';
 import { openDatabase, type TestDatabase } from './databases';
 import { clearRegistry, defineTestService, listen, type RunningServer, type TestService } from './test-app';
 

@@ -1,7 +1,7 @@
 // The set-up every crud suite shares: its own database connection, the test service and a server on port 0
 // in the run's handler mode, fresh tables before each test, and one describe block per client, so each case
 // runs over HTTP in every handler mode and in-process once.
-import type { ServerOptions } from 'tessera';
+import type { ServerOptions } from 'tessera-api';
 import { openDatabase, type DialectName, type TestDatabase } from './databases';
 import type { BuiltBundle } from './bundle-loader';
 import type { ResponseRecording } from './response-recording';

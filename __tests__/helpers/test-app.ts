@@ -4,7 +4,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { clearRegistry, createServer, crud, defineService, TesseraError, type CrudActionName, type ServerOptions } from 'tessera';
+import { clearRegistry, createServer, crud, defineService, TesseraError, type CrudActionName, type ServerOptions } from 'tessera-api';
 import { BuiltBundle } from './bundle-loader';
 import type { TestDatabase } from './databases';
 import type { ResponseRecording } from './response-recording';

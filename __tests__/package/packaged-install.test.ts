@@ -33,7 +33,7 @@ export const books = sqliteTable('books', {
 `,
   'app.ts': `import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { crud, defineService, type ServerOptions } from 'tessera';
+import { crud, defineService, type ServerOptions } from 'tessera-api';
 import { books } from './schema.js';
 
 const client = new Database(process.env.DATABASE_FILE ?? ':memory:');
@@ -55,7 +55,7 @@ const CJS_APP = {
   'app.js': `const Database = require('better-sqlite3');
 const { drizzle } = require('drizzle-orm/better-sqlite3');
 const { integer, sqliteTable, text } = require('drizzle-orm/sqlite-core');
-const { crud, defineService } = require('tessera');
+const { crud, defineService } = require('tessera-api');
 
 const books = sqliteTable('books', { id: integer('id').primaryKey({ autoIncrement: true }), title: text('title').notNull(), secret: text('secret') });
 const client = new Database(process.env.DATABASE_FILE || ':memory:');
@@ -232,7 +232,7 @@ describe('Tessera installed from its packed tarball into a project outside the r
     const app = path.join(project, 'esm-app');
     fs.writeFileSync(
       path.join(app, 'misuse.ts'),
-      `import { crud, defineService } from 'tessera';
+      `import { crud, defineService } from 'tessera-api';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { books } from './schema.js';
 

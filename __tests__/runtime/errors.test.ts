@@ -2,7 +2,7 @@
 // exactly its codes (both directions, so neither can drift).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CODES, TesseraError } from 'tessera';
+import { ERROR_CODES, TesseraError } from 'tessera-api';
 
 describe('TesseraError', () => {
   it('takes its status from the error table', () => {

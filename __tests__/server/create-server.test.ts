@@ -3,7 +3,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
-import { createServer, crud, defineService, TesseraError } from 'tessera';
+import { createServer, crud, defineService, TesseraError } from 'tessera-api';
 import type { TestDatabase } from '../helpers/databases';
 import { request } from '../helpers/request';
 import { useServerTestbed } from '../helpers/server-testbed';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { int as mysqlInt, mysqlTable, text as mysqlText } from 'drizzle-orm/mysql-core';
 import { integer as pgInteger, pgTable, text as pgText } from 'drizzle-orm/pg-core';
 import { integer as sqliteInteger, sqliteTable, text as sqliteText } from 'drizzle-orm/sqlite-core';
-import { checkDatabaseSchema, clearRegistry, createServer, crud, defineService, SetupError } from 'tessera';
+import { checkDatabaseSchema, clearRegistry, createServer, crud, defineService, SetupError } from 'tessera-api';
 import { DIALECTS, openDatabase, type DialectName, type TestDatabase } from '../helpers/databases';
 import { request } from '../helpers/request';
 

@@ -6,7 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { createServer, SetupError } from 'tessera';
+import { createServer, SetupError } from 'tessera-api';
 import { request } from '../helpers/request';
 import { useServerTestbed } from '../helpers/server-testbed';
 

@@ -5,7 +5,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createServer } from 'tessera';
+import { createServer } from 'tessera-api';
 import { REPO_ROOT } from '../helpers/bundles';
 import { useServerTestbed } from '../helpers/server-testbed';
 

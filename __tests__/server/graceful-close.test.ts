@@ -3,7 +3,7 @@
 // request, then closes the database clients. Connections are driven by hand to see exactly what happens.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer, type ServerOptions, type TesseraApp } from 'tessera';
+import { createServer, type ServerOptions, type TesseraApp } from 'tessera-api';
 import { DIALECTS, openDatabase } from '../helpers/databases';
 import { RawConnection } from '../helpers/raw-connection';
 import { useServerTestbed } from '../helpers/server-testbed';

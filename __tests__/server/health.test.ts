@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { defineService } from 'tessera';
+import { defineService } from 'tessera-api';
 import { openDatabase } from '../helpers/databases';
 import { request } from '../helpers/request';
 import { useServerTestbed } from '../helpers/server-testbed';

@@ -1,7 +1,7 @@
 // The OpenAPI document against real servers on SQLite: the test application and the blog fixture.
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createServer } from 'tessera';
+import { createServer } from 'tessera-api';
 import blogOptions, { blog } from '../../fixtures/blog/app';
 import { openApiConformanceSuite, testAppConformanceSuite } from '../suites/openapi-conformance.suite';
 

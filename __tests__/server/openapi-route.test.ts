@@ -2,7 +2,7 @@
 // once at construction, listing exactly the routes the server mounts; absent with `docs: false`.
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import { createServer, SetupError } from 'tessera';
+import { createServer, SetupError } from 'tessera-api';
 import { operationsOf } from '../helpers/openapi-reader';
 import { validateOpenApi } from '../helpers/openapi-validator';
 import { request } from '../helpers/request';

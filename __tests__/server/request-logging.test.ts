@@ -1,6 +1,6 @@
 // requestLogging (spec §4.3, CONTRACT §5): exactly one line per request, `POST /api/notes → 201 (1.3ms)`,
 // no query string, nothing when switched off; internal errors go to the error log, without SQL or values.
-import { crud, defineService, type ServerOptions } from 'tessera';
+import { crud, defineService, type ServerOptions } from 'tessera-api';
 import { request } from '../helpers/request';
 import { useServerTestbed } from '../helpers/server-testbed';
 import { clearRegistry } from '../helpers/test-app';

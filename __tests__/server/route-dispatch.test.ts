@@ -2,7 +2,7 @@
 // the answers, the precedence of their own endpoints and outer middleware, and the router for anything unusual.
 import express, { type Express } from 'express';
 import type { AddressInfo } from 'node:net';
-import { createServer, type ServerOptions } from 'tessera';
+import { createServer, type ServerOptions } from 'tessera-api';
 import { request, type Response } from '../helpers/request';
 import { useServerTestbed } from '../helpers/server-testbed';
 

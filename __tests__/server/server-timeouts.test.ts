@@ -3,7 +3,7 @@
 // Real slow clients over TCP, with short timeouts; the defaults are read from the server.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer, type ServerOptions } from 'tessera';
+import { createServer, type ServerOptions } from 'tessera-api';
 import { RawConnection } from '../helpers/raw-connection';
 import { useServerTestbed } from '../helpers/server-testbed';
 

@@ -11,7 +11,7 @@ import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import mysql from 'mysql2/promise';
 import { Pool } from 'pg';
-import { TesseraError } from 'tessera';
+import { TesseraError } from 'tessera-api';
 import { BuiltBundle } from '../helpers/bundle-loader';
 import { DIALECTS, openDatabase, type DialectName, type TestDatabase } from '../helpers/databases';
 import { freePort } from '../helpers/free-port';

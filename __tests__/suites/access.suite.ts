@@ -2,7 +2,7 @@
 // around writes and switched-off operations, over HTTP and in-process alike.
 import { forEachClient, useSuiteFixture, type SuiteRun } from '../helpers/suite-fixture';
 import { eq } from 'drizzle-orm';
-import { crud, defineService } from 'tessera';
+import { crud, defineService } from 'tessera-api';
 import { ADMIN, ALICE, BOB } from '../helpers/test-app';
 
 export function accessSuite(run: SuiteRun): void {

@@ -1,6 +1,6 @@
 // Bad input tried on purpose (CONTRACT §2 and §4): wrong types, unknown keys and policy violations in data,
 // where, select, orderBy and ids each answer VALIDATION_ERROR (or NOT_FOUND) naming the input, and write nothing.
-import type { Where } from 'tessera';
+import type { Where } from 'tessera-api';
 import { expectError, expectInvalid, rejectedWrite } from '../helpers/expectations';
 import { forEachClient, seedNote, UNKNOWN_UUID, useSuiteFixture, type SuiteRun } from '../helpers/suite-fixture';
 import { ALICE } from '../helpers/test-app';

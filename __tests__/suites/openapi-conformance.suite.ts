@@ -1,7 +1,7 @@
 // The OpenAPI document tells the truth: every documented operation, called with the document's own
 // examples on a real server, answers its documented success status and a body its schema accepts; requests
 // derived from the schemas to be invalid answer 400 VALIDATION_ERROR with a body the error schema accepts.
-import { OPERATOR_NAMES } from 'tessera';
+import { OPERATOR_NAMES } from 'tessera-api';
 import { bodyValidator, component, operationsOf, resolve, responseSchema, successStatus, type DocumentedOperation } from '../helpers/openapi-reader';
 import { openDatabase, type DialectName } from '../helpers/databases';
 import { request, type Response } from '../helpers/request';

@@ -2,7 +2,7 @@
 // through that HTTP route, in every handler mode; it may name hidden columns, cannot widen the access scope,
 // and in-process calls of the same actions never get it. A service of its own over the test tables.
 import { ne } from 'drizzle-orm';
-import { crud, defineService } from 'tessera';
+import { crud, defineService } from 'tessera-api';
 import { useSuiteFixture, type SuiteRun } from '../helpers/suite-fixture';
 import { ADMIN, ALICE, BOB, listen, type TestServer, type TestUser } from '../helpers/test-app';
 

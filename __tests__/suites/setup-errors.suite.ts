@@ -1,6 +1,6 @@
 // Setup mistakes (spec §7, §2.3-2.4, CONTRACT §2-§3) throw at definition time, naming the service,
 // resource and option at fault; an access object without authorize rejects every call with FORBIDDEN.
-import { clearRegistry, createServer, crud, CRUD_ACTION_NAMES, defineService, type CrudOptions, type Service } from 'tessera';
+import { clearRegistry, createServer, crud, CRUD_ACTION_NAMES, defineService, type CrudOptions, type Service } from 'tessera-api';
 import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2';
 import mysql from 'mysql2/promise';
 import { openDatabase, type DialectName, type TestDatabase } from '../helpers/databases';

@@ -1,7 +1,7 @@
 // CONTRACT §2: create and update answer the row as that request left it, whatever kind of key the table has
 // (the client's, auto-increment, `$defaultFn`: issue 10) and however many requests write at once (issue 17), with
 // the statement cache and without it. Concurrent answers arrive in any order, so those are not recorded for parity.
-import type { ServerOptions } from 'tessera';
+import type { ServerOptions } from 'tessera-api';
 import { forEachClient, useSuiteFixture, type SuiteFixture, type SuiteRun } from '../helpers/suite-fixture';
 import { httpClient, inProcessClient, type Answer, type Client } from '../helpers/test-app';
 

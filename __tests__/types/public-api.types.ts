@@ -3,8 +3,8 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { crud, defineService, type Row } from 'tessera';
-import { secret, type CrudOptions, type OpenApiDocument, type SecretsOptions, type SecurityOptions, type ServerOptions } from 'tessera';
+import { crud, defineService, type Row } from 'tessera-api';
+import { secret, type CrudOptions, type OpenApiDocument, type SecretsOptions, type SecurityOptions, type ServerOptions } from 'tessera-api';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

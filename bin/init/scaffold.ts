@@ -57,7 +57,7 @@ function packageJson(folder: string): string {
       build: 'tessera build app.ts --out dist',
       'db:push': 'drizzle-kit push',
     },
-    dependencies: { ...versionsOf(DEPENDENCIES, own.devDependencies), tessera: `^${version}` },
+    dependencies: { ...versionsOf(DEPENDENCIES, own.devDependencies), 'tessera-api': `^${version}` },
     devDependencies: versionsOf(DEV_DEPENDENCIES, own.devDependencies),
   };
   return JSON.stringify(project, null, 2) + '\n';

@@ -100,7 +100,7 @@ export async function bundleEntry(source: EntrySource): Promise<BundleFile> {
       // application and Tessera share one copy of each. `tessera` is named too: a tsconfig `paths` entry must not
       // pull Tessera's sources in.
       packages: 'external',
-      external: ['tessera', 'tessera/*'],
+      external: ['tessera-api', 'tessera-api/*'],
       platform: 'node',
       target: 'node20',
       format: source.format,

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { crud, defineService, type ServerOptions } from 'tessera';
+import { crud, defineService, type ServerOptions } from 'tessera-api';
 import { notes } from './schema.js';
 
 const db = drizzle(new Database(process.env.DATABASE_FILE ?? 'data.db'));

@@ -1,6 +1,6 @@
 // The application the bundle tests build on every dialect: a public notes resource whose fixed
 // statements are prepared (no scope, no application defaults) and a custom action with an input schema.
-import { crud, defineService, type ServerOptions } from 'tessera';
+import { crud, defineService, type ServerOptions } from 'tessera-api';
 
 /** Declares service `bundle` over `db`, with the `b_notes` table of the entry's dialect. */
 export function defineBundleApp(db: any, notes: any): ServerOptions {

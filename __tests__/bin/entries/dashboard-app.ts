@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { crud, defineService, secret, type ServerOptions } from 'tessera';
+import { crud, defineService, secret, type ServerOptions } from 'tessera-api';
 
 const notes = sqliteTable('d_notes', { id: integer('id').primaryKey({ autoIncrement: true }), title: text('title').notNull() });
 const client = new Database(':memory:');

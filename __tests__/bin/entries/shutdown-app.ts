@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { crud, defineService, type ServerOptions } from 'tessera';
+import { crud, defineService, type ServerOptions } from 'tessera-api';
 
 const notes = sqliteTable('s_notes', {
   id: integer('id').primaryKey({ autoIncrement: true }),

@@ -41,7 +41,7 @@ __export(app_exports, {
 module.exports = __toCommonJS(app_exports);
 var import_better_sqlite3 = __toESM(require("better-sqlite3"));
 var import_better_sqlite32 = require("drizzle-orm/better-sqlite3");
-var import_tessera = require("tessera");
+var import_tessera = require("tessera-api");
 
 // fixtures/blog/schema.ts
 var import_node_crypto = require("node:crypto");

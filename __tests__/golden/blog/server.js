@@ -4,7 +4,7 @@
 // (nothing here compiles code at run time). It needs this folder and the application's node_modules only.
 
 const path = require('node:path');
-const { startBundle } = require('tessera/bundle');
+const { startBundle } = require('tessera-api/bundle');
 
 // The application: it registers the services and default-exports the server options.
 const entry = path.join(__dirname, 'entry.cjs');

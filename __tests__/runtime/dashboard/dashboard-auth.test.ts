@@ -2,7 +2,7 @@
 // tokens (each of a list, secret references, Bearer or the sign-in cookie), wrong tokens, a cookie from another
 // token, `authorize` answering true, false or a Response, and the read-only rule. No answer shows a token.
 import { createHmac } from 'node:crypto';
-import { overrideSecret, resetSecrets, secret } from 'tessera';
+import { overrideSecret, resetSecrets, secret } from 'tessera-api';
 import { fetchDashboard, useDashboardTestbed } from '../../helpers/dashboard-testbed';
 
 const TOKENS = ['first-token-7f3a', 'second-token-91bc'];

@@ -1,7 +1,7 @@
 // The dashboard's database part on SQLite, MariaDB and PostgreSQL: each database's health (the query /_health
 // runs) and its statement cache exactly as statementCacheStats(db) counts it, in api/databases, api/summary
 // and /metrics; a database that stops answering shows as failing; services sharing a database show once.
-import { clearRegistry, defineService, startDashboard, statementCacheStats, type RunningDashboard } from 'tessera';
+import { clearRegistry, defineService, startDashboard, statementCacheStats, type RunningDashboard } from 'tessera-api';
 import { DIALECTS, openDatabase, type TestDatabase } from '../../helpers/databases';
 import { dashboardJson } from '../../helpers/dashboard-testbed';
 import { parsePrometheusText } from '../../helpers/prometheus-text';

@@ -1,6 +1,6 @@
 // The `dashboard` option checked at createServer (CONTRACT §8): defaults, every mistake a SetupError naming
 // it (never a token), and the loopback rule of spec §5.2, refused before anything listens.
-import { createServer, SetupError, startDashboard } from 'tessera';
+import { createServer, SetupError, startDashboard } from 'tessera-api';
 import { isLoopbackHost, resolveDashboardOptions } from '../../../runtime/dashboard/dashboard-options';
 import { useServerTestbed } from '../../helpers/server-testbed';
 

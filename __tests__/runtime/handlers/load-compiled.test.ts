@@ -1,6 +1,6 @@
 // Choosing the handlers (CONTRACT §5): what createServer says about a `compilation` that does not fit,
 // and what generated code may load when it runs in-process.
-import { createServer, SetupError, type Compilation } from 'tessera';
+import { createServer, SetupError, type Compilation } from 'tessera-api';
 import { generateCompilation } from '../../../generator/compile';
 import { instantiateCompilation, instantiateModule } from '../../../runtime/handlers/load-compiled';
 import { collectRoutes } from '../../../runtime/server/action-routes';

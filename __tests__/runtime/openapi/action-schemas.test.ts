@@ -2,7 +2,7 @@
 // built from them). A schema's verdict on an input is the action's own, and real outputs fit the output schema.
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { TesseraError, type CrudActionName } from 'tessera';
+import { TesseraError, type CrudActionName } from 'tessera-api';
 import { actionSchemas } from '../../../runtime/openapi/action-schemas';
 import type { CrudRouteSource } from '../../../runtime/route';
 import { useServerTestbed } from '../../helpers/server-testbed';

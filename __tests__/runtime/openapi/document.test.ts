@@ -1,7 +1,7 @@
 // buildOpenApiDocument (CONTRACT §5): a valid OpenAPI 3.1.0 document of exactly the mounted routes, with
 // operationIds, tags, schemas that say what the actions accept and answer, the error statuses of each
 // route, and the same text for the same services.
-import { buildOpenApiDocument, clearRegistry, crud, defineService, ERROR_CODES, type CrudOptions, type OpenApiDocument, type Service } from 'tessera';
+import { buildOpenApiDocument, clearRegistry, crud, defineService, ERROR_CODES, type CrudOptions, type OpenApiDocument, type Service } from 'tessera-api';
 import { blog } from '../../../fixtures/blog/app';
 import { component, invalidComponentSchemas, operationsOf, resolve, responseSchema } from '../../helpers/openapi-reader';
 import { validateOpenApi } from '../../helpers/openapi-validator';

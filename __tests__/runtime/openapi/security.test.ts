@@ -1,7 +1,7 @@
 // The `security` server option: its schemes become components.securitySchemes, each operation that needs a
 // credential gets `security` (by default the routes of resources with access rules), the document stays valid
 // for a real OpenAPI 3.1 validator, and a mistake is a SetupError naming the key, at construction.
-import { buildOpenApiDocument, createServer, type SecurityOptions } from 'tessera';
+import { buildOpenApiDocument, createServer, type SecurityOptions } from 'tessera-api';
 import { operationsOf } from '../../helpers/openapi-reader';
 import { validateOpenApi } from '../../helpers/openapi-validator';
 import { useServerTestbed } from '../../helpers/server-testbed';

@@ -9,7 +9,7 @@ import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { integer as pgInteger, pgTable, serial, timestamp, varchar as pgVarchar } from 'drizzle-orm/pg-core';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { clearRegistry, crud, defineService } from 'tessera';
+import { clearRegistry, crud, defineService } from 'tessera-api';
 import { BuiltBundle } from '../../helpers/bundle-loader';
 import { openDatabase, type DialectName, type TestDatabase } from '../../helpers/databases';
 import { HANDLER_MODES, listen } from '../../helpers/test-app';

@@ -1,6 +1,6 @@
 // The `secrets` option of createServer (spec §4.3, §7): secrets are resolved at construction, from
 // process.env or `secrets.source`, with one error for every missing secret, unless `validate: false`.
-import { createServer, overrideSecret, resetSecrets, secret, SecretError } from 'tessera';
+import { createServer, overrideSecret, resetSecrets, secret, SecretError } from 'tessera-api';
 import { request } from '../../helpers/request';
 import { useServerTestbed } from '../../helpers/server-testbed';
 

@@ -1,6 +1,6 @@
 // The registry-wide secret functions (spec §8.1): resolveSecrets reporting every problem in one error,
 // listSecrets without values, overrideSecret without touching process.env, and resetSecrets.
-import { listSecrets, overrideSecret, resetSecrets, resolveSecrets, secret, SecretError } from 'tessera';
+import { listSecrets, overrideSecret, resetSecrets, resolveSecrets, secret, SecretError } from 'tessera-api';
 
 const ENV_NAME = 'TESSERA_TEST_SECRET_RESOLVE';
 

@@ -1,6 +1,6 @@
 // The chainable methods of a secret reference (spec §8.1): .default, .transform, .validate and .url, the
 // order they run in, and how a chain stays one registered declaration.
-import { listSecrets, resetSecrets, resolveSecrets, secret, SetupError } from 'tessera';
+import { listSecrets, resetSecrets, resolveSecrets, secret, SetupError } from 'tessera-api';
 
 afterEach(() => resetSecrets());
 

@@ -1,6 +1,6 @@
 // Secret references (spec §8.1, CONTRACT §6): declaring by name, required versus defaulted, and the
 // readers value/require/isSet against process.env, an object source and a function source.
-import { listSecrets, resetSecrets, secret, SecretError, SetupError } from 'tessera';
+import { listSecrets, resetSecrets, secret, SecretError, SetupError } from 'tessera-api';
 
 const ENV_NAME = 'TESSERA_TEST_SECRET_READERS';
 

@@ -1,7 +1,7 @@
 // CONTRACT §6: no message, log line or error ever contains a secret's value. A distinctive value is fed
 // through every failing path (thrown errors, a real server's log and responses) and searched for.
 import { inspect } from 'node:util';
-import { createServer, defineService, overrideSecret, resetSecrets, resolveSecrets, secret } from 'tessera';
+import { createServer, defineService, overrideSecret, resetSecrets, resolveSecrets, secret } from 'tessera-api';
 import { request } from '../../helpers/request';
 import { useServerTestbed } from '../../helpers/server-testbed';
 

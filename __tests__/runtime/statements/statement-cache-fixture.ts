@@ -10,7 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { boolean as pgBoolean, integer as pgInteger, pgTable, serial, text as pgText, timestamp, varchar as pgVarchar } from 'drizzle-orm/pg-core';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { Pool } from 'pg';
-import { crud, defineService, type Where } from 'tessera';
+import { crud, defineService, type Where } from 'tessera-api';
 import { openDatabase, type DialectName, type TestDatabase } from '../../helpers/databases';
 
 /** What the `$defaultFn` column is filled with, and what the `$onUpdateFn` column is set to on every write. */

@@ -1,6 +1,6 @@
 // What the statement suites (statement-key, statement-cache) share: the fixture opened per file and reset per test,
 // shops over fresh and uncached db objects, and `statementCacheStats` read as what moved since the last look.
-import { clearRegistry, createServer, statementCacheStats } from 'tessera';
+import { clearRegistry, createServer, statementCacheStats } from 'tessera-api';
 import type { DialectName } from '../../helpers/databases';
 import { defineShop, openStatementCacheFixture, productRow, type Shop, type StatementCacheFixture } from './statement-cache-fixture';
 

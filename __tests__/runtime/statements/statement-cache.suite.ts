@@ -5,7 +5,7 @@
 import type { Express } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer, crud, defineService, statementCacheStats, type ServerOptions } from 'tessera';
+import { createServer, crud, defineService, statementCacheStats, type ServerOptions } from 'tessera-api';
 import { BuiltBundle } from '../../helpers/bundle-loader';
 import type { DialectName } from '../../helpers/databases';
 import { defineShop, DEFAULT_CODE, LABEL_FIELDS, PRODUCTS, productRow, UPDATE_MARK, type Shop } from './statement-cache-fixture';

@@ -1,6 +1,6 @@
 // spec §8 rule 1 on one dialect: statements are keyed by query shape, values travel as placeholders (never in the SQL
 // text), and a cached statement answers as a query built per call. The cache around them: statement-cache.suite.ts.
-import { statementCacheStats, type Where } from 'tessera';
+import { statementCacheStats, type Where } from 'tessera-api';
 import type { DialectName } from '../../helpers/databases';
 import { defineShop, ORDERINGS, productRow, WHERE_BATTERY } from './statement-cache-fixture';
 import { HIT, idsOf, MISS, rowsOf, trackStats, useStatementSuite } from './statement-cache-helpers';

@@ -6,7 +6,7 @@ import cluster from 'node:cluster';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createServer, createTelemetryCollector, crud, defineService, startDashboard, startTelemetryReporter, type DashboardOptions } from 'tessera';
+import { createServer, createTelemetryCollector, crud, defineService, startDashboard, startTelemetryReporter, type DashboardOptions } from 'tessera-api';
 
 const WORKERS = 2;
 const dashboard: DashboardOptions = { port: 0, historyFile: process.env.HISTORY_FILE ?? ':memory:', auth: { token: 'cluster-token' } };

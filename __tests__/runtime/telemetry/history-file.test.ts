@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createServer } from 'tessera';
+import { createServer } from 'tessera-api';
 import { DashboardHistory } from '../../../runtime/dashboard/dashboard-history';
 import { telemetryOf } from '../../../runtime/telemetry/app-telemetry';
 import { HistoryStore } from '../../../runtime/telemetry/history-store';

@@ -4,7 +4,7 @@
 // and clients that leave; and nothing recorded, nor any layer added, without `dashboard`.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { createServer, defineService } from 'tessera';
+import { createServer, defineService } from 'tessera-api';
 import { BuiltBundle } from '../../helpers/bundle-loader';
 import { REPO_ROOT } from '../../helpers/bundles';
 import { dashboardJson, fetchDashboard, useDashboardTestbed } from '../../helpers/dashboard-testbed';
@@ -164,7 +164,7 @@ describe('request telemetry, read back from /metrics and api/summary', () => {
   });
 
   it('loads no telemetry or dashboard module without the dashboard option, and loads them with it (the installed package)', () => {
-    // A process of its own: what `require('tessera')` and createServer load, as a user's process loads them.
+    // A process of its own: what `require('tessera-api')` and createServer load, as a user's process loads them.
     const loaded = (dashboard: boolean): string[] => {
       const script = `const t = require(${JSON.stringify(path.join(REPO_ROOT, 'lib/runtime/index.js'))});
 t.createServer({ requestLogging: false, services: [], ${dashboard ? 'dashboard: {},' : ''} });
