@@ -44,7 +44,7 @@ type Account = ReturnType<typeof systemAccount>;
 /** The system user's ids when running as root (PostgreSQL refuses to run as root); nothing otherwise. */
 const accountOf = systemAccount;
 
-function postgresBinary(name: string): string {
+export function postgresBinary(name: string): string {
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) {
