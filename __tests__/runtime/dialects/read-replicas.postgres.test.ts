@@ -61,7 +61,7 @@ describe('a withReplicas database on a PostgreSQL streaming replica', () => {
 
       const call = async (method: string, path: string, body?: unknown) => {
         const response = await server.fetch(path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-        return { status: response.status, body: await response.json() };
+        return { status: response.status, body: (await response.json()) as any };
       };
       /** Everything a client reads about a note, each through its own action. */
       const reads = async (id: number, title: string) => ({
