@@ -41,7 +41,10 @@ export async function startStreamingReplica(primaryPort: number): Promise<Stream
     encoding: 'utf8',
     timeout: 60_000,
   });
-  if (backup.status !== 0) throw new Error(`pg_basebackup failed (${backup.status}):\n${backup.stdout}${backup.stderr}`);
+  if (backup.status !== 0) {
+    fs.rmSync(folder, { recursive: true, force: true });
+    throw new Error(`pg_basebackup failed (${backup.status}):\n${backup.stdout}${backup.stderr}`);
+  }
   const port = await freePort();
   const url = `postgres://postgres@127.0.0.1:${port}/test`;
   const args = ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${folder}`, '-c', 'hot_standby=on', '-c', 'shared_buffers=16MB'];
