@@ -1,13 +1,14 @@
 // A MariaDB or PostgreSQL server of the test's own, for tests that stop and restart a database: a fresh
 // data folder under the temporary directory, a free port, and a process this file started and alone stops.
 // The shared servers (COMMON.md) are never touched. As root, each server runs as its system user.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { Client } from 'pg';
 import { freePort } from './free-port';
+import { systemAccount } from './service-process';
 
 export type ServerDialect = 'mysql' | 'postgres';
 
@@ -38,19 +39,12 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-interface Account {
-  uid?: number;
-  gid?: number;
-}
+type Account = ReturnType<typeof systemAccount>;
 
 /** The system user's ids when running as root (PostgreSQL refuses to run as root); nothing otherwise. */
-function accountOf(user: string): Account {
-  if (process.getuid?.() !== 0) return {};
-  const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
-  return { uid: id('-u'), gid: id('-g') };
-}
+const accountOf = systemAccount;
 
-function postgresBinary(name: string): string {
+export function postgresBinary(name: string): string {
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) {

@@ -5,6 +5,7 @@ import { and, count, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { columnPlaceholder } from '../statements/column-placeholder';
 import { createHash } from 'node:crypto';
 import { rowCondition, type DbRow, type PreparableQuery, type StatementSource } from '../dialects/dialect';
+import { prepareRead } from '../dialects/read-replicas';
 import { compileOrderBy, type OrderByEntry } from '../query/order-by';
 import { compileWhere } from '../query/where';
 import type { StatementCache } from '../statements/statement-cache';
@@ -66,6 +67,15 @@ function prepared(rt: CrudRuntime, cache: StatementCache, key: string, build: ()
   });
 }
 
+/** A read's statement: on a withReplicas database, run on the replica picked per call (read-replicas.ts). */
+function preparedRead(rt: CrudRuntime, cache: StatementCache, key: string, build: () => PreparableQuery) {
+  return cache.statement(key, () => {
+    const query = build();
+    const name = statementName(query.toSQL().sql);
+    return prepareRead(rt.db, query, (on) => rt.dialect.prepare(on, name));
+  });
+}
+
 function filterCondition(rt: CrudRuntime, where: Where | undefined, scope: Scope): SQL | undefined {
   const condition = compileWhere(where, rt.filterColumns, rt.dialect);
   if (scope === undefined) return condition;
@@ -115,7 +125,7 @@ export function pageKey(rt: CrudRuntime, fields: readonly FieldModel[], whereKey
 /** The row with this (decoded) id inside the scope, as a list of at most one. */
 export function selectById(rt: CrudRuntime, fields: readonly FieldModel[], id: unknown, scope: Scope): Rows {
   const cache = cacheFor(rt, scope);
-  if (cache !== null) return prepared(rt, cache, getKey(rt, fields), () => getQuery(rt, fields)).execute({ id });
+  if (cache !== null) return preparedRead(rt, cache, getKey(rt, fields), () => getQuery(rt, fields)).execute({ id });
   return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(rowCondition({ pk: rt.pkColumn, scope }, id)).limit(1);
 }
 
@@ -124,7 +134,7 @@ export function selectPage(rt: CrudRuntime, page: PageRequest, scope: Scope): Ro
   if (cache !== null) {
     const shape = whereShape(page.where, rt.filterColumns, rt.dialect);
     const key = pageKey(rt, page.fields, shape.key, page.orderBy, page.limit);
-    const statement = prepared(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit));
+    const statement = preparedRead(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit));
     return statement.execute(placeholderValues(shape.values, { limit: page.limit, offset: page.offset }));
   }
   return rt.db
@@ -143,7 +153,7 @@ export async function countRows(rt: CrudRuntime, where: Where | undefined, scope
   if (cache !== null) {
     const shape = whereShape(where, rt.filterColumns, rt.dialect);
     const build = () => rt.db.select({ count: count() }).from(rt.table).where(wherePlaceholders(where, rt.filterColumns, rt.dialect));
-    rows = await prepared(rt, cache, `${rt.statementPrefix}count|${shape.key}`, build).execute(placeholderValues(shape.values, {}));
+    rows = await preparedRead(rt, cache, `${rt.statementPrefix}count|${shape.key}`, build).execute(placeholderValues(shape.values, {}));
   } else {
     rows = await rt.db.select({ count: count() }).from(rt.table).where(filterCondition(rt, where, scope));
   }
@@ -157,7 +167,7 @@ export async function anyRow(rt: CrudRuntime, where: Where | undefined, scope: S
   if (cache !== null) {
     const shape = whereShape(where, rt.filterColumns, rt.dialect);
     const build = () => rt.db.select({ id: rt.pkColumn }).from(rt.table).where(wherePlaceholders(where, rt.filterColumns, rt.dialect)).limit(1);
-    rows = await prepared(rt, cache, `${rt.statementPrefix}exists|${shape.key}`, build).execute(placeholderValues(shape.values, {}));
+    rows = await preparedRead(rt, cache, `${rt.statementPrefix}exists|${shape.key}`, build).execute(placeholderValues(shape.values, {}));
   } else {
     rows = await rt.db.select({ id: rt.pkColumn }).from(rt.table).where(filterCondition(rt, where, scope)).limit(1);
   }

@@ -3,6 +3,7 @@
 // never loads mysql-core or pg-core, about 80 ms of every start (issue 16).
 import { entityKind } from 'drizzle-orm';
 import type { Dialect } from './dialect';
+import { primaryOf } from './read-replicas';
 
 /**
  * Whether `value` is an instance of the drizzle class named `kind` (`MySqlDatabase`), or of a subclass: drizzle's own
@@ -16,8 +17,9 @@ function isEntity(value: unknown, kind: string): boolean {
   return false;
 }
 
-/** The dialect of a drizzle database, or undefined when it is not one Tessera supports. */
-export function dialectOfDatabase(db: unknown): Dialect | undefined {
+/** The dialect of a drizzle database (a withReplicas one's is its primary's), or undefined when it is not one Tessera supports. */
+export function dialectOfDatabase(database: unknown): Dialect | undefined {
+  const db = primaryOf(database);
   if (isEntity(db, 'BaseSQLiteDatabase')) return (db as { resultKind?: string }).resultKind === 'sync' ? (require('./sqlite') as typeof import('./sqlite')).sqliteDialect : undefined;
   if (isEntity(db, 'MySqlDatabase')) return (require('./mysql') as typeof import('./mysql')).mysqlDialect;
   if (isEntity(db, 'PgDatabase')) return (require('./postgres') as typeof import('./postgres')).postgresDialect;

@@ -24,6 +24,7 @@ import { installRouteDispatch } from './route-dispatch';
 import { mountActionRoutesOnFirstUse } from './lazy-action-routes';
 import { applyStatementCacheOption, prepareStatements } from './statement-preparation';
 import type { AppTelemetry } from '../telemetry/app-telemetry';
+import { databasesOf } from '../dialects/read-replicas';
 
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -90,7 +91,7 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   const telemetry = createTelemetry(options, services);
 
   // A database restart must not take the process down with it: idle connection failures are reported, not thrown.
-  for (const service of services) service.dialect.watchClient(service.db, errorLog ?? (() => undefined));
+  for (const service of services) for (const db of databasesOf(service.db)) service.dialect.watchClient(db, errorLog ?? (() => undefined));
   const lifecycle = new ServerLifecycle(services, timeouts.shutdownGracePeriod, errorLog);
   const app = express() as TesseraApp;
   app.disable('x-powered-by');

@@ -3,6 +3,7 @@
 // connections without racing a client's next request, then closes the services' database clients.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { databasesOf } from '../dialects/read-replicas';
 import type { Service } from '../service';
 
 export interface CloseOptions {
@@ -161,17 +162,19 @@ export class ServerLifecycle {
     return { cutConnections };
   }
 
-  /** Closes each distinct database client once; a failure is logged (no values) and does not stop the others. */
+  /** Closes each distinct database client once (a withReplicas database's primary and replicas); a failure is logged (no values) and does not stop the others. */
   async #closeDatabases(): Promise<void> {
     const seen = new Set<unknown>();
     for (const service of this.#services) {
-      if (seen.has(service.db)) continue;
-      seen.add(service.db);
-      try {
-        await service.dialect.close(service.db);
-      } catch (error) {
-        const code = (error as { code?: unknown })?.code;
-        this.#errorLog?.(`closing the database of ${service.name} failed: ${(error as Error)?.name ?? 'Error'}${code === undefined ? '' : ` (${String(code)})`}`);
+      for (const db of databasesOf(service.db)) {
+        if (seen.has(db)) continue;
+        seen.add(db);
+        try {
+          await service.dialect.close(db);
+        } catch (error) {
+          const code = (error as { code?: unknown })?.code;
+          this.#errorLog?.(`closing the database of ${service.name} failed: ${(error as Error)?.name ?? 'Error'}${code === undefined ? '' : ` (${String(code)})`}`);
+        }
       }
     }
   }

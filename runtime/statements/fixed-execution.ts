@@ -6,13 +6,15 @@ import { Column, entityKind } from 'drizzle-orm';
 import type { CrudRuntime } from '../crud/crud-runtime';
 import { statementName } from '../crud/read-queries';
 import type { RawStatement } from '../dialects/dialect';
+import { rawReadStatement } from '../dialects/read-replicas';
 import { drizzlePrototype } from '../drizzle-kinds';
 import { columnDecoder } from './prepared-select';
 
-function cachedStatement(rt: CrudRuntime, key: string, text: string, isPreloaded: boolean): RawStatement | null {
+function cachedStatement(rt: CrudRuntime, key: string, text: string, isPreloaded: boolean, isRead: boolean): RawStatement | null {
   const cache = rt.statementCache;
   if (cache === null || !cache.isEnabled) return null;
-  const prepare = (): RawStatement => rt.dialect.rawStatement(rt.db, text, statementName(text));
+  // Reads on a withReplicas database's replica, writes on its primary (read-replicas.ts).
+  const prepare = (): RawStatement => (isRead ? rawReadStatement(rt.dialect, rt.db, text, statementName(text)) : rt.dialect.rawStatement(rt.db, text, statementName(text)));
   // spec §8 rule 4: the default get and list statements are prepared while the server is built.
   if (isPreloaded) cache.preload(key, prepare);
   return {
@@ -23,6 +25,8 @@ function cachedStatement(rt: CrudRuntime, key: string, text: string, isPreloaded
 
 /** The shapes of spec §8 rule 4: prepared while the server is built. */
 const PREPARED_AT_CONSTRUCTION = new Set(['getById', 'listPage']);
+/** The fixed shapes that write (deleteById): every other one reads. */
+const WRITE_SHAPES = new Set(['deleteById']);
 
 function fixedKey(rt: CrudRuntime, shape: string, limit?: number): string {
   return limit === undefined ? `${rt.statementPrefix}fixed|${shape}` : `${rt.statementPrefix}fixed|${shape}|${limit}`;
@@ -30,7 +34,7 @@ function fixedKey(rt: CrudRuntime, shape: string, limit?: number): string {
 
 /** The statement of a fixed shape, or null when the statement cache is off (the handler then takes the runtime path). */
 export function fixedStatement(rt: CrudRuntime, shape: string, text: string): RawStatement | null {
-  return cachedStatement(rt, fixedKey(rt, shape), text, PREPARED_AT_CONSTRUCTION.has(shape));
+  return cachedStatement(rt, fixedKey(rt, shape), text, PREPARED_AT_CONSTRUCTION.has(shape), !WRITE_SHAPES.has(shape));
 }
 
 /** A resource module's `statements` (resource.js): each fixed shape's SQL, a page's as the text around its LIMIT where the dialect writes it in. */
@@ -69,7 +73,7 @@ export function fixedPageStatements(rt: CrudRuntime, shape: string, [before, aft
     let statement = statements.get(limit);
     if (statement === undefined) {
       // `limit` passed validation: an integer from 1 to maxLimit.
-      statement = cachedStatement(rt, fixedKey(rt, shape, limit), `${before}${limit}${after}`, limit === rt.defaultLimit)!;
+      statement = cachedStatement(rt, fixedKey(rt, shape, limit), `${before}${limit}${after}`, limit === rt.defaultLimit, true)!;
       statements.set(limit, statement);
     }
     return statement;
