@@ -6,7 +6,7 @@ import type { EntrySource } from './bundle/entry-bundle';
 import type { BundleFile } from './bundle/layout';
 import type { TypeCheckResult } from './bundle/type-check';
 import type { BundledDocumentation } from './bundle/documentation-files';
-import type { CrudRuntime } from '../runtime/crud/crud-runtime';
+import type { CrudRuntime } from '../runtime/model/crud-runtime';
 import type { DocumentationOption } from '../runtime/docs/documentation-folder';
 import { installCompiledValidators } from '../runtime/handlers/compiled-resources';
 import { instantiateCompilation } from '../runtime/handlers/load-compiled';

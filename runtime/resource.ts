@@ -5,7 +5,7 @@ import { SetupError } from './errors';
 import { checkName } from './names';
 import type { ActionRoute } from './route';
 import type { CrudActions } from './crud/crud-plugin';
-import type { CrudRuntime } from './crud/crud-runtime';
+import type { CrudRuntime } from './model/crud-runtime';
 import type { Service } from './service';
 
 export interface ResourceDeclaration<TTable extends Table> {

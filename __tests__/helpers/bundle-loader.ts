@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listServices, type Compilation, type ServerOptions } from 'tessera-api';
 import { buildBundle } from '../../generator';
-import { collectRoutes } from '../../runtime/server/action-routes';
+import { collectRoutes } from '../../runtime/model/action-routes';
 import { resolvePrefix } from '../../runtime/server/create-server';
 
 const NODE_MODULES = path.resolve(__dirname, '../../node_modules');

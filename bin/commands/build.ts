@@ -84,7 +84,7 @@ async function passTypeCheck(generator: Generator, typeCheck: Promise<Settled<Ty
 async function generateFiles(generator: Generator, entryArgument: string, entryPath: string, outDir: string, port: number): Promise<BundleFile[]> {
   const { format, options } = await loadEntry(entryArgument);
   const { listServices } = require('../../runtime') as typeof import('../../runtime');
-  const { collectRoutes } = require('../../runtime/server/action-routes') as typeof import('../../runtime/server/action-routes');
+  const { collectRoutes } = require('../../runtime/model/action-routes') as typeof import('../../runtime/model/action-routes');
   const { resolvePrefix } = require('../../runtime/server/create-server') as typeof import('../../runtime/server/create-server');
   const services = (options.services as import('../../runtime').Service[] | undefined) ?? listServices();
   const prefix = resolvePrefix(options.prefix as string | undefined);

@@ -1,7 +1,7 @@
 // The files of a bundle (CONTRACT §7) as text: a pure function of the definitions, the entry's path relative
 // to the bundle and the port (no timestamps, absolute paths, host names or env values), so builds are identical.
 import type { DialectName } from '../../runtime/dialects/dialect';
-import type { MountedRoute } from '../../runtime/server/action-routes';
+import type { MountedRoute } from '../../runtime/model/action-routes';
 import { serverOpenApiDocument } from '../../runtime/server/openapi-route';
 import type { ServerOptions } from '../../runtime/server/server-options';
 import type { Service } from '../../runtime/service';

@@ -3,7 +3,7 @@
 // resource's rules, and the route's fixed shape run without Drizzle (fixed-shapes.ts). Everything else calls
 // the runtime.
 import type { CrudActionName, HttpInputSource } from '../../runtime/actions';
-import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
+import type { CrudRuntime } from '../../runtime/model/crud-runtime';
 import { code, comment, joinCode, literal, name, type Code } from '../code/code';
 import { crudHandlerName } from './names';
 import { emitRouteScope } from './route-scope';

@@ -3,9 +3,9 @@
 // each route module runs its shape through the driver's own prepared statement and writes the JSON itself:
 // no Drizzle query building or row mapping per request. Every other request takes the runtime path.
 import type { CrudActionName } from '../../runtime/actions';
-import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
-import { canPrepareFixedStatements, fixedStatementShapes, type FixedShapeName, type FixedStatementShape } from '../../runtime/statements/fixed-statements';
-import { hasDecoder } from '../../runtime/statements/fixed-execution';
+import type { CrudRuntime } from '../../runtime/model/crud-runtime';
+import { canPrepareFixedStatements, fixedStatementShapes, type FixedShapeName, type FixedStatementShape } from '../../runtime/sql/fixed-statements';
+import { hasDecoder } from '../../runtime/sql/fixed-execution';
 import { code, comment, joinCode, literal, name, property, type Code } from '../code/code';
 
 /** Which shape each action's fast path runs. */

@@ -2,7 +2,7 @@
 // where the statements can be prepared, the fixed statements and the row writer. Its input validators are in the
 // validators module of its validation document (validators-module.ts), which the server installs into the resource.
 import path from 'node:path';
-import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
+import type { CrudRuntime } from '../../runtime/model/crud-runtime';
 import { code, comment, joinCode } from '../code/code';
 import { formatSource } from '../code/format';
 import { emitPolicyComment } from './policy-comment';

@@ -1,8 +1,8 @@
 // A resource's statements file: the fixed statements spec §8 prepares, as SQL with the database's placeholders
 // and yesql-style `-- name:` / `-- params:` lines a statement cache can read back, or the rules that exclude it.
-import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
-import { applicationDefaultColumns } from '../../runtime/statements/application-defaults';
-import { canPrepareFixedStatements, fixedStatementShapes } from '../../runtime/statements/fixed-statements';
+import type { CrudRuntime } from '../../runtime/model/crud-runtime';
+import { applicationDefaultColumns } from '../../runtime/model/application-defaults';
+import { canPrepareFixedStatements, fixedStatementShapes } from '../../runtime/sql/fixed-statements';
 import { statementsFile, type BundleFile } from '../bundle/layout';
 
 /** A comment line of SQL: one line whatever the text holds. */

@@ -4,14 +4,14 @@ import { and, is, SQL } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
 import { ROW_MISSING, type DbRow, type WritePlan } from '../dialects/dialect';
 import { DatabaseError, misconfiguration, TesseraError } from '../errors';
-import type { OrderByEntry } from '../query/order-by';
-import { compileWhere } from '../query/where';
+import type { OrderByEntry } from '../sql/order-by';
+import { compileWhere } from '../sql/where';
 import { assertValid } from '../validation';
-import type { CrudRuntime } from './crud-runtime';
-import type { FieldModel } from './field-policy';
-import type { Context, ScopeFunction, Where } from './options';
-import { anyRow, countRows, selectById, selectPage, statementSource, type Scope } from './read-queries';
-import { serializeRows, type JsonRow } from './row-serializer';
+import type { CrudRuntime } from '../model/crud-runtime';
+import type { FieldModel } from '../model/field-policy';
+import type { Context, ScopeFunction, Where } from '../model/options';
+import { anyRow, countRows, selectById, selectPage, statementSource, type Scope } from '../sql/read-queries';
+import { serializeRows, type JsonRow } from '../model/row-serializer';
 
 interface ListInput {
   select?: string[];
@@ -22,7 +22,7 @@ interface ListInput {
   includeTotal?: boolean;
 }
 
-export type { Scope } from './read-queries';
+export type { Scope } from '../sql/read-queries';
 
 export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> {
   if (rt.access.isPublic) return;

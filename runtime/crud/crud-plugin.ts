@@ -5,9 +5,9 @@ import { SetupError } from '../errors';
 import type { Resource, ResourcePlugin } from '../resource';
 import { idParserFor, type ActionRoute } from '../route';
 import { runCrudAction } from './actions';
-import { buildCrudRuntime, enabledActions, type CrudRuntime } from './crud-runtime';
+import { buildCrudRuntime, enabledActions, type CrudRuntime } from '../model/crud-runtime';
 import { installRegisteredValidators } from '../handlers/compiled-resources';
-import type { Context, CrudOptions, RouteSetting, ScopeFunction, Where } from './options';
+import type { Context, CrudOptions, RouteSetting, ScopeFunction, Where } from '../model/options';
 
 /** A column value as it travels in JSON (CONTRACT §2 Row). */
 type JsonValue<V> = V extends Date ? string : V extends bigint ? string : V extends Uint8Array ? string : V;

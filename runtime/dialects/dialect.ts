@@ -1,9 +1,9 @@
 // What each database dialect must provide. Every difference between SQLite, MySQL/MariaDB and
 // PostgreSQL lives behind this interface, one file per dialect; nothing else branches on the database.
 import { and, eq, getTableColumns, type Column, type SQL, type Table } from 'drizzle-orm';
-import { columnPlaceholder } from '../statements/column-placeholder';
-import type { JsonSchema } from '../crud/options';
-import type { PatternKind } from '../query/operators/pattern';
+import { columnPlaceholder } from './column-placeholder';
+import type { JsonSchema } from '../model/options';
+import type { PatternKind } from '../sql/operators/pattern';
 import { TesseraError } from '../errors';
 
 export type DialectName = 'sqlite' | 'mysql' | 'postgres';

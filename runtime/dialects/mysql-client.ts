@@ -2,7 +2,7 @@
 // with the per-call work of Drizzle's execution and transactions done once (issue 18). mysql.ts says what to run.
 import { is } from 'drizzle-orm';
 import { NoopCache } from 'drizzle-orm/cache/core';
-import { flatRowReader, parameterFiller, type ParameterFiller, type RowReader } from '../statements/prepared-select';
+import { flatRowReader, parameterFiller, type ParameterFiller, type RowReader } from './prepared-select';
 import { nullWhenOutsideScope, type DbRow, type PreparableQuery, type PreparedQuery } from './dialect';
 import { datetimeDecoder } from './mysql-datetime';
 

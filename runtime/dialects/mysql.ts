@@ -2,8 +2,8 @@
 // LIKE follows the column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
 import { getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/mysql-core';
-import { withIntegerRange } from '../crud/column-schema';
-import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
+import { withIntegerRange } from '../model/column-schema';
+import { escapeLike, LIKE_ESCAPE, wrapPattern } from './like-escape';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
 import { datetimeDecoder } from './mysql-datetime';
 import {

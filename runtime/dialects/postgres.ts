@@ -3,8 +3,8 @@
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { withIntegerRange } from '../crud/column-schema';
-import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
+import { withIntegerRange } from '../model/column-schema';
+import { escapeLike, LIKE_ESCAPE, wrapPattern } from './like-escape';
 import {
   clientErrorFrom,
   describeWith,

@@ -1,8 +1,8 @@
 // SQLite through better-sqlite3: synchronous driver, RETURNING supported, GLOB for case-sensitive
 // substring matches (matching the BINARY collation SQLite columns have by default).
 import { and, eq, getTableName, sql } from 'drizzle-orm';
-import { withIntegerRange } from '../crud/column-schema';
-import { escapeGlob, wrapPattern } from '../query/like-escape';
+import { withIntegerRange } from '../model/column-schema';
+import { escapeGlob, wrapPattern } from './like-escape';
 import {
   clientErrorFrom,
   describeWith,

@@ -2,13 +2,13 @@
 // steps with real logic live here once, shared with the generic handler, so the modes agree by construction.
 import type { CrudActionName } from '../actions';
 import { authorizeCall, CRUD_QUERIES, notFound, resolveScope, toCrudError, writeValues, type Scope } from '../crud/actions';
-import { fixedInsert, fixedUpdate } from '../statements/fixed-writes';
-import type { CrudRuntime } from '../crud/crud-runtime';
-import type { Context, ScopeFunction } from '../crud/options';
-import { COLUMN_CODECS } from '../crud/column-schema';
+import { fixedInsert, fixedUpdate } from '../sql/fixed-writes';
+import type { CrudRuntime } from '../model/crud-runtime';
+import type { Context, ScopeFunction } from '../model/options';
+import { COLUMN_CODECS } from '../model/column-schema';
 import { validationError } from '../validation';
 import { sendJson, sendJsonText } from './send-json';
-import { fixedPageStatements, fixedStatement, readableDecoders } from '../statements/fixed-execution';
+import { fixedPageStatements, fixedStatement, readableDecoders } from '../sql/fixed-execution';
 
 export const compiledApi = Object.freeze({
   /** `res.status(status).json(value)`, written directly (the same bytes; see send-json.ts). */

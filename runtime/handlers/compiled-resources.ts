@@ -2,10 +2,10 @@
 // time, and the fingerprint of the definitions they come from. A bundle registers them before its application
 // loads, so calls the application makes while it loads validate without compiling anything (a bundle may run
 // with code generation from strings disallowed); createServer installs them again for the resources it serves.
-import type { CrudRuntime } from '../crud/crud-runtime';
-import type { CompiledValidators } from '../crud/resource-validators';
+import type { CrudRuntime } from '../model/crud-runtime';
+import type { CompiledValidators } from '../model/resource-validators';
 import { SetupError } from '../errors';
-import type { FixedStatementTexts } from '../statements/fixed-execution';
+import type { FixedStatementTexts } from '../sql/fixed-execution';
 
 /**
  * A resource's entry in compilation.js: the fingerprint of the definitions its validators come from, and those

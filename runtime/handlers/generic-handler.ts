@@ -1,7 +1,7 @@
 // The generic handler: one Express handler per action route that shapes the input from the request
 // (CONTRACT §2 HTTP column), builds the caller context and runs the action's pipeline.
 import type { Request, RequestHandler } from 'express';
-import type { Context } from '../crud/options';
+import type { Context } from '../model/options';
 import type { ActionRoute } from '../route';
 
 export type ContextFactory = (req: Request) => Context | Promise<Context>;

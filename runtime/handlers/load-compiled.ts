@@ -3,10 +3,10 @@
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { SetupError } from '../errors';
-import { routeKey, type MountedRoute } from '../server/action-routes';
+import { routeKey, type MountedRoute } from '../model/action-routes';
 import { compiledApi } from './compiled-api';
 import { generateCompilation, type HandlerModuleSource } from './compiler-seam';
-import { prepareFixedDefault } from '../statements/fixed-execution';
+import { prepareFixedDefault } from '../sql/fixed-execution';
 import { installCompiledValidators, type CompiledResource } from './compiled-resources';
 import { genericHandler, type ContextFactory } from './generic-handler';
 

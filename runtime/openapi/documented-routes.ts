@@ -4,7 +4,7 @@ import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
 import type { Resource } from '../resource';
 import type { ActionRoute, CrudRouteSource } from '../route';
 import type { Service, ServiceAction } from '../service';
-import { collectRoutes } from '../server/action-routes';
+import { collectRoutes } from '../model/action-routes';
 
 interface RouteBase {
   readonly service: Service;

@@ -7,7 +7,7 @@ import type { Service } from '../service';
 import { SetupError } from '../errors';
 import { checkPathOption } from './path-option';
 import { resolveSecrets } from '../secrets/resolve';
-import { collectRoutes, routeKey } from './action-routes';
+import { collectRoutes, routeKey } from '../model/action-routes';
 import { resolveSecurity } from '../openapi/security';
 import { mountDocsPages } from './docs-pages';
 import { errorMiddleware, notFoundRoute } from './error-middleware';
@@ -22,7 +22,7 @@ import { installListen } from './listen';
 import { resolveTimeouts } from './server-timeouts';
 import { installRouteDispatch } from './route-dispatch';
 import { mountActionRoutesOnFirstUse } from './lazy-action-routes';
-import { applyStatementCacheOption, prepareStatements } from './statement-preparation';
+import { applyStatementCacheOption, prepareStatements } from '../sql/statement-preparation';
 import type { AppTelemetry } from '../telemetry/app-telemetry';
 
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);

@@ -5,7 +5,7 @@ import { SetupError } from '../errors';
 import { checkPathOption } from './path-option';
 import type { OpenApiDocument } from '../openapi/document';
 import type { Service } from '../service';
-import type { MountedRoute } from './action-routes';
+import type { MountedRoute } from '../model/action-routes';
 import type { ServerOptions } from './server-options';
 
 export const DEFAULT_OPENAPI_PATH = '/openapi.json';

@@ -3,9 +3,9 @@
 // databases of the served services prepare nothing at all.
 import { SetupError } from '../errors';
 import type { Service } from '../service';
-import { prepareFixedStatement } from '../statements/fixed-statements';
-import { statementCacheOf } from '../statements/statement-cache';
-import type { MountedRoute } from './action-routes';
+import { prepareFixedStatement } from './fixed-statements';
+import { statementCacheOf } from './statement-cache';
+import type { MountedRoute } from '../model/action-routes';
 
 /** `statementCache: false` turns the cache off for the served databases: first, before any handler prepares a statement. */
 export function applyStatementCacheOption(services: readonly Service[], option: unknown): void {

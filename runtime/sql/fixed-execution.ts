@@ -3,11 +3,11 @@
 // cache like any prepared statement (spec §8: counted, evicted, switched off with `statementCache: false`); and
 // the decoders of the readable columns whose driver values Drizzle maps (dates, numerics…), for the row writer.
 import { Column, entityKind } from 'drizzle-orm';
-import type { CrudRuntime } from '../crud/crud-runtime';
-import { statementName } from '../crud/read-queries';
+import type { CrudRuntime } from '../model/crud-runtime';
+import { statementName } from './read-queries';
 import type { RawStatement } from '../dialects/dialect';
 import { drizzlePrototype } from '../drizzle-kinds';
-import { columnDecoder } from './prepared-select';
+import { columnDecoder } from '../dialects/prepared-select';
 
 function cachedStatement(rt: CrudRuntime, key: string, text: string, isPreloaded: boolean): RawStatement | null {
   const cache = rt.statementCache;

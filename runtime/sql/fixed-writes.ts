@@ -3,10 +3,10 @@
 // Drizzle's once, then the driver's own prepared statement held by the statement cache; values bind through the
 // columns' encoders; the row comes back as an array for the generated row writer. No Drizzle per request.
 import type { SQL } from 'drizzle-orm';
-import type { CrudRuntime } from '../crud/crud-runtime';
+import type { CrudRuntime } from '../model/crud-runtime';
 import { byIdPlaceholder, updateValues, valuePlaceholders, writeShape, type PreparableQuery, type RawStatement } from '../dialects/dialect';
-import { statementName } from '../crud/read-queries';
-import { parameterFiller } from './prepared-select';
+import { statementName } from './read-queries';
+import { parameterFiller } from '../dialects/prepared-select';
 
 interface BoundStatement {
   readonly statement: RawStatement;

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ErrorObject } from 'ajv/dist/2020';
 import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
-import { tooDeepWherePath, TOO_DEEP_MESSAGE } from '../query/where-depth';
+import { tooDeepWherePath, TOO_DEEP_MESSAGE } from './where-depth';
 import { createAjv, MESSAGES_KEYWORD, type Validator } from '../validation';
 import { withErrorContext } from './error-context';
 import type { JsonSchema } from './options';

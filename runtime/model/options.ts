@@ -1,7 +1,7 @@
 // The public shape of `crud(options)`: field policies, access, hooks, operations and routes (spec §2.3-2.4).
 import type { SQL } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
-import type { OperatorName } from '../query/operators';
+import type { OperatorName } from '../sql/operators';
 
 /** The caller context: whatever the server's `context` factory (or an in-process caller) provides. */
 export type Context = Record<string, any>;

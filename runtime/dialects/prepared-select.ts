@@ -3,7 +3,7 @@
 // array row gets. Drizzle checks every parameter's and every field's class per call (`fillPlaceholders`,
 // `mapResultRow`); the statement cache runs the same shapes thousands of times.
 import { Column, is, Param, Placeholder } from 'drizzle-orm';
-import type { DbRow } from '../dialects/dialect';
+import type { DbRow } from './dialect';
 
 /** The statement's parameters for one call's placeholder values. */
 export type ParameterFiller = (values: Record<string, unknown>) => unknown[];

@@ -3,8 +3,8 @@
 // every column of the table available. One walk serves both the SQL and the statement cache's shape key,
 // so the two always see the same conditions with the same bound values in the same order.
 import { and, not, or, type Column, type SQL } from 'drizzle-orm';
-import type { ColumnCodec } from '../crud/column-schema';
-import type { Where } from '../crud/options';
+import type { ColumnCodec } from '../model/column-schema';
+import type { Where } from '../model/options';
 import type { Dialect } from '../dialects/dialect';
 import { misconfiguration } from '../errors';
 import type { PatternKind } from './operators/pattern';

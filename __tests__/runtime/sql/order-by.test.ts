@@ -4,7 +4,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import Database from 'better-sqlite3';
-import { compileOrderBy, tiebreakDirection, type OrderByEntry } from '../../../runtime/query/order-by';
+import { compileOrderBy, tiebreakDirection, type OrderByEntry } from '../../../runtime/sql/order-by';
 
 const tasks = sqliteTable('tasks', { id: integer('id').primaryKey(), title: text('title'), rank: integer('rank') });
 const db = drizzle(new Database(':memory:'));

@@ -2,16 +2,16 @@
 // condition on a table without application defaults runs its shape's cached prepared statement (spec §8);
 // any other call builds its query with the values inline, as drizzle does.
 import { and, count, eq, sql, type Column, type SQL } from 'drizzle-orm';
-import { columnPlaceholder } from '../statements/column-placeholder';
+import { columnPlaceholder } from '../dialects/column-placeholder';
 import { createHash } from 'node:crypto';
 import { rowCondition, type DbRow, type PreparableQuery, type StatementSource } from '../dialects/dialect';
-import { compileOrderBy, type OrderByEntry } from '../query/order-by';
-import { compileWhere } from '../query/where';
-import type { StatementCache } from '../statements/statement-cache';
-import { orderKey, selectKey, wherePlaceholderName, wherePlaceholders, whereShape } from '../statements/statement-key';
-import type { CrudRuntime } from './crud-runtime';
-import type { FieldModel } from './field-policy';
-import type { Where } from './options';
+import { compileOrderBy, type OrderByEntry } from './order-by';
+import { compileWhere } from './where';
+import type { StatementCache } from './statement-cache';
+import { orderKey, selectKey, wherePlaceholderName, wherePlaceholders, whereShape } from './statement-key';
+import type { CrudRuntime } from '../model/crud-runtime';
+import type { FieldModel } from '../model/field-policy';
+import type { Where } from '../model/options';
 
 /** The condition every query of a call is ANDed with (CONTRACT §3), or undefined. */
 export type Scope = SQL | undefined;

@@ -1,11 +1,11 @@
 // The fixed query shapes of a resource (spec §8 rule 4): get by id and the default list page, both over
 // the readable fields. The server constructor prepares them into the cache; the bundle records their SQL.
 import { count, eq } from 'drizzle-orm';
-import { columnPlaceholder } from './column-placeholder';
+import { columnPlaceholder } from '../dialects/column-placeholder';
 import { holdsFixedDefault } from './fixed-execution';
-import { parameterSlot } from './prepared-select';
-import type { CrudRuntime } from '../crud/crud-runtime';
-import { getKey, getQuery, inlineLimit, pageKey, pageQuery, statementName } from '../crud/read-queries';
+import { parameterSlot } from '../dialects/prepared-select';
+import type { CrudRuntime } from '../model/crud-runtime';
+import { getKey, getQuery, inlineLimit, pageKey, pageQuery, statementName } from './read-queries';
 import type { PreparableQuery, PreparedQuery } from '../dialects/dialect';
 
 /** spec §8 rule 4: resources without a scope function and without application defaults (rule 3). */

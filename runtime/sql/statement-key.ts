@@ -1,12 +1,12 @@
 // The query shape of a call (spec §8 rule 1) as a cache key, with the values its placeholders take.
 // Field keys are length-prefixed, so no field name can make two shapes one key.
 import { sql, type Column } from 'drizzle-orm';
-import { columnPlaceholder } from './column-placeholder';
-import type { FieldModel } from '../crud/field-policy';
-import type { Where } from '../crud/options';
+import { columnPlaceholder } from '../dialects/column-placeholder';
+import type { FieldModel } from '../model/field-policy';
+import type { Where } from '../model/options';
 import type { Dialect } from '../dialects/dialect';
-import type { OrderByEntry } from '../query/order-by';
-import { foldWhere, sqlFolder, type WhereColumns, type WhereFolder } from '../query/where';
+import type { OrderByEntry } from './order-by';
+import { foldWhere, sqlFolder, type WhereColumns, type WhereFolder } from './where';
 
 /** A where value's shape and the values it binds: `values[i]` fills placeholder `p<i>`. */
 export interface WhereShape {
