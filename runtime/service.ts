@@ -1,6 +1,7 @@
 // A service: a name, a drizzle database, its resources and its custom actions.
 import type { Table } from 'drizzle-orm';
-import type { Context, JsonSchema } from './model/options';
+import type { JsonSchema } from './json-schema';
+import type { Context } from './model/options';
 import { dialectOfDatabase, type Dialect } from './dialects';
 import { SetupError, TesseraError } from './errors';
 import { checkName } from './names';

@@ -1,7 +1,7 @@
 // contract.json (CONTRACT §7): every mounted action's name, service, method, path, status, HTTP input shape and
 // JSON Schemas, in the OpenAPI document's order, so one resource's change is one hunk; client.ts is emitted from it.
 import type { HttpInputSource, HttpMethod } from '../../runtime/actions';
-import type { JsonSchema } from '../../runtime/model/options';
+import type { JsonSchema } from '../../runtime/json-schema';
 import { actionSchemas } from '../../runtime/openapi/action-schemas';
 import { documentedRoutes, openApiPath } from '../../runtime/openapi/documented-routes';
 import type { Service } from '../../runtime/service';

@@ -1,4 +1,7 @@
-// Escapes user text for LIKE and GLOB patterns, so `%`, `_`, `*`, `?` and `[` match themselves.
+// Escapes user text for LIKE and GLOB patterns, so `%`, `_`, `*`, `?` and `[` match themselves; and the LIKE
+// match MySQL and PostgreSQL share (SQLite matches with GLOB, sqlite.ts).
+import { sql, type Column, type SQL } from 'drizzle-orm';
+import type { PatternKind } from './dialect';
 
 /** The LIKE escape character used on every dialect that uses LIKE (written as `ESCAPE '!'`). */
 export const LIKE_ESCAPE = '!';
@@ -14,8 +17,18 @@ export function escapeGlob(text: string): string {
 }
 
 /** Wraps escaped text with the wildcard for the pattern kind. */
-export function wrapPattern(escaped: string, kind: 'contains' | 'startsWith' | 'endsWith', wildcard: string): string {
+export function wrapPattern(escaped: string, kind: PatternKind, wildcard: string): string {
   if (kind === 'startsWith') return escaped + wildcard;
   if (kind === 'endsWith') return wildcard + escaped;
   return wildcard + escaped + wildcard;
+}
+
+/** Dialect.patternValue on the LIKE databases: the text escaped for `ESCAPE '!'`, wrapped in `%`. */
+export function likePatternValue(kind: PatternKind, text: string): string {
+  return wrapPattern(escapeLike(text), kind, '%');
+}
+
+/** Dialect.matchPattern on the LIKE databases: `column LIKE pattern ESCAPE '!'`. */
+export function matchLike(column: Column, pattern: unknown): SQL {
+  return sql`${column} LIKE ${pattern} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
 }

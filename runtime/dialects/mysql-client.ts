@@ -3,7 +3,8 @@
 import { is } from 'drizzle-orm';
 import { NoopCache } from 'drizzle-orm/cache/core';
 import { flatRowReader, parameterFiller, type ParameterFiller, type RowReader } from './prepared-select';
-import { nullWhenOutsideScope, type DbRow, type PreparableQuery, type PreparedQuery } from './dialect';
+import type { DbRow, PreparableQuery, PreparedQuery } from './dialect';
+import { nullWhenOutsideScope } from './write-statements';
 import { datetimeDecoder } from './mysql-datetime';
 
 /** A mysql2 client with the promise API's `query`, as Drizzle's prepared queries call it. */

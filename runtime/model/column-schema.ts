@@ -1,7 +1,7 @@
 // How a drizzle column travels as JSON: its JSON Schema and the codec between JSON and driver values
 // (CONTRACT §2 Row: Date as ISO-8601, bigint as decimal string, binary as base64).
 import type { Column } from 'drizzle-orm';
-import type { JsonSchema } from './options';
+import type { JsonSchema } from '../json-schema';
 
 /** Converts one value between its JSON form and what drizzle expects; null when the JSON form is the value. */
 export interface ColumnCodec {
@@ -73,13 +73,6 @@ export function inferColumnSchema(column: Column): JsonSchema {
       // json and custom columns accept any JSON value.
       return {};
   }
-}
-
-/** The integer range of a column holding `bits` bits (null: as many as JSON numbers carry exactly). */
-export function withIntegerRange(schema: JsonSchema, bits: number | null, isUnsigned: boolean): JsonSchema {
-  if (bits === null) return { ...schema, minimum: isUnsigned ? 0 : Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
-  if (isUnsigned) return { ...schema, minimum: 0, maximum: 2 ** bits - 1 };
-  return { ...schema, minimum: -(2 ** (bits - 1)), maximum: 2 ** (bits - 1) - 1 };
 }
 
 /** Text column types across the three dialects (text, varchar, char); not uuid, numeric or string-mode dates. */

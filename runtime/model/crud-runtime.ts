@@ -11,7 +11,8 @@ import { ResourceValidators, validationDocument } from './resource-validators';
 import { codecOf, inferColumnSchema, type ColumnCodec } from './column-schema';
 import { buildFieldModels, type FieldModel } from './field-policy';
 import { buildInputSchemas } from './input-schemas';
-import type { AccessRules, CrudHooks, CrudOptions, JsonSchema } from './options';
+import type { JsonSchema } from '../json-schema';
+import type { AccessRules, CrudHooks, CrudOptions } from './options';
 
 export const DEFAULT_LIMIT = 20;
 export const DEFAULT_MAX_LIMIT = 100;

@@ -3,7 +3,7 @@
 // doubles the size of every validator it writes; a failed validation is the rare path, so it is looked up here,
 // by walking the validation document along the error's instance path.
 import type { ErrorObject } from 'ajv/dist/2020';
-import type { JsonSchema } from './options';
+import type { JsonSchema } from '../json-schema';
 
 function tokens(pointer: string): string[] {
   return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));

@@ -5,7 +5,8 @@ import type { Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
 import { findOperator, type OperatorName } from '../sql/operators';
 import { codecOf, inferColumnSchema, isStringColumn, type ColumnCodec } from './column-schema';
-import type { FieldPolicy, JsonSchema, ScrubArgs } from './options';
+import type { JsonSchema } from '../json-schema';
+import type { FieldPolicy, ScrubArgs } from './options';
 
 export interface FieldModel {
   /** The table's TypeScript property name (`createdAt`), used in inputs and rows. */

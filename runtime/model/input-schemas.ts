@@ -4,7 +4,7 @@ import type { CrudActionName } from '../actions';
 import { MAX_IN_VALUES, OPERATORS, type OperatorValueKind } from '../sql/operators';
 import { MESSAGES_KEYWORD } from '../validation';
 import type { FieldModel } from './field-policy';
-import type { JsonSchema } from './options';
+import type { JsonSchema } from '../json-schema';
 
 /** CONTRACT §2: AND / OR / NOT nest at most this deep. */
 export const MAX_WHERE_DEPTH = 5;

@@ -1,13 +1,13 @@
 // The public shape of `crud(options)`: field policies, access, hooks, operations and routes (spec §2.3-2.4).
 import type { SQL } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
+import type { JsonSchema } from '../json-schema';
 import type { OperatorName } from '../sql/operators';
 
 /** The caller context: whatever the server's `context` factory (or an in-process caller) provides. */
 export type Context = Record<string, any>;
 
-/** A JSON Schema object, used to override a column's inferred schema. */
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema } from '../json-schema';
 
 export interface ScrubArgs {
   /** The stored value, already in its JSON form (Date as ISO string, bigint as decimal string). */

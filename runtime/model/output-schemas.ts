@@ -3,7 +3,7 @@
 import type { CrudActionName } from '../actions';
 import type { FieldModel } from './field-policy';
 import { withNull } from './input-schemas';
-import type { JsonSchema } from './options';
+import type { JsonSchema } from '../json-schema';
 
 /** spec §2.4: a scrubbed field's value is whatever `scrub` returns for the caller. */
 export const SCRUBBED_FIELD_DESCRIPTION = 'Redacted per caller by the field policy `scrub`: any JSON value.';

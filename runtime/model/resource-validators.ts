@@ -8,7 +8,7 @@ import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
 import { tooDeepWherePath, TOO_DEEP_MESSAGE } from './where-depth';
 import { createAjv, MESSAGES_KEYWORD, type Validator } from '../validation';
 import { withErrorContext } from './error-context';
-import type { JsonSchema } from './options';
+import type { JsonSchema } from '../json-schema';
 
 /** The `$id` of every resource's validation document (one ajv holds one document). */
 export const VALIDATION_DOCUMENT_ID = 'tessera:inputs';

@@ -4,7 +4,8 @@
 // columns' encoders; the row comes back as an array for the generated row writer. No Drizzle per request.
 import type { SQL } from 'drizzle-orm';
 import type { CrudRuntime } from '../model/crud-runtime';
-import { byIdPlaceholder, updateValues, valuePlaceholders, writeShape, type PreparableQuery, type RawStatement } from '../dialects/dialect';
+import type { PreparableQuery, RawStatement } from '../dialects/dialect';
+import { byIdPlaceholder, updateValues, valuePlaceholders, writeShape } from '../dialects/write-statements';
 import { statementName } from './read-queries';
 import { parameterFiller } from '../dialects/prepared-select';
 

@@ -4,7 +4,8 @@
 import { and, count, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { columnPlaceholder } from '../dialects/column-placeholder';
 import { createHash } from 'node:crypto';
-import { rowCondition, type DbRow, type PreparableQuery, type StatementSource } from '../dialects/dialect';
+import type { DbRow, PreparableQuery, StatementSource } from '../dialects/dialect';
+import { rowCondition } from '../dialects/write-statements';
 import { compileOrderBy, type OrderByEntry } from './order-by';
 import { compileWhere } from './where';
 import type { StatementCache } from './statement-cache';

@@ -5,9 +5,8 @@
 import { and, not, or, type Column, type SQL } from 'drizzle-orm';
 import type { ColumnCodec } from '../model/column-schema';
 import type { Where } from '../model/options';
-import type { Dialect } from '../dialects/dialect';
+import type { Dialect, PatternKind } from '../dialects/dialect';
 import { misconfiguration } from '../errors';
-import type { PatternKind } from './operators/pattern';
 import { findOperator, type OperatorDef } from './operators';
 
 /** A column a where clause may name, with the codec that turns its JSON values into driver values. */

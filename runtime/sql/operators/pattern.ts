@@ -2,8 +2,6 @@
 // because escaping and case rules differ by database (runtime/dialects/*).
 import type { OperatorDef } from './operator';
 
-export type PatternKind = 'contains' | 'startsWith' | 'endsWith';
-
 export const patternOperators = [
   { name: 'contains', value: 'text', requiresString: true, toSql: (column, [pattern], dialect) => dialect.matchPattern(column, pattern) },
   { name: 'startsWith', value: 'text', requiresString: true, toSql: (column, [pattern], dialect) => dialect.matchPattern(column, pattern) },
