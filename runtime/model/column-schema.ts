@@ -29,6 +29,15 @@ const binaryCodec: ColumnCodec = {
 
 export const COLUMN_CODECS = Object.freeze({ date: dateCodec, bigint: bigintCodec, binary: binaryCodec });
 
+/** A column a where clause may name, with the codec that turns its JSON values into driver values. */
+export interface WhereColumn {
+  readonly column: Column;
+  readonly codec: ColumnCodec | null;
+}
+
+/** The columns a where may name, by property name: a resource's filterable fields, or every column for a scope. */
+export type WhereColumns = Record<string, WhereColumn>;
+
 export function codecOf(column: Column): ColumnCodec | null {
   switch (column.dataType) {
     case 'date':

@@ -3,7 +3,7 @@
 import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-orm';
 import type { Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
-import { findOperator, type OperatorName } from '../sql/operators';
+import { findOperator, type OperatorName } from './operators';
 import { codecOf, inferColumnSchema, isStringColumn, type ColumnCodec } from './column-schema';
 import type { JsonSchema } from '../json-schema';
 import type { FieldPolicy, ScrubArgs } from './options';

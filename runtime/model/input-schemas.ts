@@ -1,7 +1,7 @@
 // The JSON Schemas of the eight actions' inputs (CONTRACT §2), derived from the field models. They are
 // what ajv validates, and (later) what the OpenAPI document publishes, so both say the same thing.
 import type { CrudActionName } from '../actions';
-import { MAX_IN_VALUES, OPERATORS, type OperatorValueKind } from '../sql/operators';
+import { MAX_IN_VALUES, OPERATORS, type OperatorValueKind } from './operators';
 import { MESSAGES_KEYWORD } from '../validation';
 import type { FieldModel } from './field-policy';
 import type { JsonSchema } from '../json-schema';

@@ -2,7 +2,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
 import type { JsonSchema } from '../json-schema';
-import type { OperatorName } from '../sql/operators';
+import type { OperatorName } from './operators';
 
 /** The caller context: whatever the server's `context` factory (or an in-process caller) provides. */
 export type Context = Record<string, any>;

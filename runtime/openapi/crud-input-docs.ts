@@ -3,8 +3,8 @@
 import type { CrudActionName } from '../actions';
 import { MAX_ORDER_BY, MAX_WHERE_DEPTH, NESTED_WHERE_DEF, WHERE_DEF } from '../model/input-schemas';
 import type { JsonSchema } from '../model/options';
-import type { OperatorName } from '../sql/operators';
-import { MAX_IN_VALUES } from '../sql/operators';
+import type { OperatorName } from '../model/operators';
+import { MAX_IN_VALUES } from '../model/operators';
 import { publishInputSchema } from './published-schema';
 import { rewriteRefs } from './schema-walk';
 

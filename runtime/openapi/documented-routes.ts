@@ -1,9 +1,8 @@
 // The routes the OpenAPI document describes: exactly those createServer mounts (collectRoutes), in a
 // stable order: services and resources by name, crud actions in CONTRACT §2 order, custom actions by name.
 import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
-import type { Resource } from '../resource';
 import type { ActionRoute, CrudRouteSource } from '../route';
-import type { Service, ServiceAction } from '../service';
+import type { Resource, Service, ServiceAction } from '../service';
 import { collectRoutes } from '../model/action-routes';
 
 interface RouteBase {

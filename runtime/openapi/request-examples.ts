@@ -4,7 +4,7 @@ import type { CrudActionName } from '../actions';
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { FieldModel } from '../model/field-policy';
 import type { JsonSchema } from '../model/options';
-import { findOperator } from '../sql/operators';
+import { findOperator } from '../model/operators';
 import type { Validator } from '../validation';
 import type { DocumentedRoute } from './documented-routes';
 import { exampleValue } from './example-value';

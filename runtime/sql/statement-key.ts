@@ -6,7 +6,8 @@ import type { FieldModel } from '../model/field-policy';
 import type { Where } from '../model/options';
 import type { Dialect } from '../dialects/dialect';
 import type { OrderByEntry } from './order-by';
-import { foldWhere, sqlFolder, type WhereColumns, type WhereFolder } from './where';
+import type { WhereColumns } from '../model/column-schema';
+import { foldWhere, sqlFolder, type WhereFolder } from './where';
 
 /** A where value's shape and the values it binds: `values[i]` fills placeholder `p<i>`. */
 export interface WhereShape {

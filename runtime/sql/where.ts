@@ -3,19 +3,11 @@
 // every column of the table available. One walk serves both the SQL and the statement cache's shape key,
 // so the two always see the same conditions with the same bound values in the same order.
 import { and, not, or, type Column, type SQL } from 'drizzle-orm';
-import type { ColumnCodec } from '../model/column-schema';
+import type { ColumnCodec, WhereColumn, WhereColumns } from '../model/column-schema';
 import type { Where } from '../model/options';
 import type { Dialect, PatternKind } from '../dialects/dialect';
 import { misconfiguration } from '../errors';
-import { findOperator, type OperatorDef } from './operators';
-
-/** A column a where clause may name, with the codec that turns its JSON values into driver values. */
-export interface WhereColumn {
-  readonly column: Column;
-  readonly codec: ColumnCodec | null;
-}
-
-export type WhereColumns = Record<string, WhereColumn>;
+import { findSqlOperator, type OperatorDef } from './operators';
 
 /** What a where tree folds into: SQL for a query, or a shape key for the statement cache. */
 export interface WhereFolder<T> {
@@ -44,7 +36,7 @@ function operatorParams(operator: OperatorDef, value: unknown, codec: ColumnCode
 function foldField<T>(key: string, target: WhereColumn, condition: Record<string, unknown>, dialect: Dialect, folder: WhereFolder<T>, parts: T[]): void {
   for (const name in condition) {
     if (!Object.hasOwn(condition, name)) continue;
-    const operator = findOperator(name);
+    const operator = findSqlOperator(name);
     // Only reachable from a scope function: user input was validated against the field policy.
     if (operator === undefined) throw misconfiguration(`scope uses unknown operator "${name}"`);
     parts.push(folder.condition(key, target, operator, operatorParams(operator, condition[name], target.codec, dialect)));
