@@ -3,13 +3,11 @@
 // each route module runs its shape through the driver's own prepared statement and writes the JSON itself:
 // no Drizzle query building or row mapping per request. Every other request takes the runtime path.
 import type { CrudActionName } from '../../runtime/actions';
-import type { CrudRuntime } from '../../runtime/model/crud-runtime';
-import { canPrepareFixedStatements, fixedStatementShapes, type FixedShapeName, type FixedStatementShape } from '../../runtime/sql/fixed-statements';
+import { ACTION_PLANS, type FixedShapeName, type FixedWriteName } from '../../runtime/sql/action-plans';
+import { fixedStatementShapes, type FixedStatementShape } from '../../runtime/sql/fixed-statements';
+import { canPrepareFixedStatements, type ResourcePlan } from '../../runtime/sql/resource-plan';
 import { hasDecoder } from '../../runtime/sql/fixed-execution';
 import { code, comment, joinCode, literal, name, property, type Code } from '../code/code';
-
-/** Which shape each action's fast path runs. */
-const SHAPE_OF: Partial<Record<CrudActionName, FixedShapeName>> = { get: 'getById', list: 'listPage', count: 'countAll', exists: 'anyRow', delete: 'deleteById' };
 
 const SHAPE_WORDS: Record<FixedShapeName, string> = {
   getById: 'get: the readable fields of the row with this id',
@@ -23,28 +21,28 @@ const SHAPE_WORDS: Record<FixedShapeName, string> = {
  * Whether the resource's fixed shapes run without Drizzle: spec §8 lets them be prepared (no scope function, no
  * application default), the key needs no decoding, and no field is scrubbed (scrub takes the row as an object).
  */
-export function hasFixedShapes(rt: CrudRuntime): boolean {
+export function hasFixedShapes(rt: ResourcePlan): boolean {
   return canPrepareFixedStatements(rt) && rt.pkCodec === null && rt.readableScrubbed.length === 0;
 }
 
 /** A write whose statement depends on the columns a request writes: made on first use of each set (RETURNING databases). */
 export interface FixedWrite {
-  readonly name: 'insertRow' | 'updateRow';
+  readonly name: FixedWriteName;
 }
 
 /** Whether this route takes a fixed shape: a route scope narrows rows per caller, and hooks want the runtime. */
-export function fixedShapeOf(rt: CrudRuntime, action: CrudActionName, hasRouteScope: boolean): FixedStatementShape | FixedWrite | null {
+export function fixedShapeOf(rt: ResourcePlan, action: CrudActionName, hasRouteScope: boolean): FixedStatementShape | FixedWrite | null {
   if (hasRouteScope || !hasFixedShapes(rt)) return null;
   const { hooks } = rt;
-  if (action === 'create') return rt.dialect.hasReturning && hooks.beforeCreate === null && hooks.afterCreate === null ? { name: 'insertRow' } : null;
-  if (action === 'update') return rt.dialect.hasReturning && hooks.beforeUpdate === null && hooks.afterUpdate === null ? { name: 'updateRow' } : null;
-  const name = SHAPE_OF[action];
-  if (name === undefined || (action === 'delete' && hooks.afterDelete !== null)) return null;
+  const name = ACTION_PLANS[action].fixedShape;
+  if (name === 'insertRow') return rt.dialect.hasReturning && hooks.beforeCreate === null && hooks.afterCreate === null ? { name } : null;
+  if (name === 'updateRow') return rt.dialect.hasReturning && hooks.beforeUpdate === null && hooks.afterUpdate === null ? { name } : null;
+  if (name === null || (action === 'delete' && hooks.afterDelete !== null)) return null;
   return fixedStatementShapes(rt).find((shape) => shape.name === name) ?? null;
 }
 
 /** `statements`: each shape's SQL (a page's text around its LIMIT where the dialect writes the limit in). */
-export function emitStatements(rt: CrudRuntime): Code {
+export function emitStatements(rt: ResourcePlan): Code {
   const entries = fixedStatementShapes(rt).map((shape) => {
     const text = shape.aroundLimit === null ? literal(shape.sql) : code`[${literal(shape.aroundLimit[0])}, ${literal(shape.aroundLimit[1])}]`;
     return joinCode([comment(SHAPE_WORDS[shape.name]), code`${name(shape.name)}: ${text},`]);
@@ -58,7 +56,7 @@ ${joinCode(entries)}
 }
 
 /** One readable value as JSON: through the column's decoder where Drizzle has one, then its JSON codec. */
-function valueJson(rt: CrudRuntime, field: CrudRuntime['readable'][number], index: number): Code {
+function valueJson(rt: ResourcePlan, field: ResourcePlan['readable'][number], index: number): Code {
   const raw = code`row[${index}]`;
   const decoded = hasDecoder(field.column) ? code`${property(code`decode`, field.key)}(${raw})` : raw;
   if (field.codec !== null) return code`JSON.stringify(${raw} == null ? null : ${property(code`codecs`, field.codec.name)}.encode(${decoded}))`;
@@ -67,7 +65,7 @@ function valueJson(rt: CrudRuntime, field: CrudRuntime['readable'][number], inde
 }
 
 /** `writeRow(row, decode, codecs)`: the row's JSON text, exactly as JSON.stringify writes the row object. */
-export function emitRowWriter(rt: CrudRuntime): Code {
+export function emitRowWriter(rt: ResourcePlan): Code {
   const parts = rt.readable.map((field, index) => code`${literal(`${index === 0 ? '{' : ','}${JSON.stringify(field.key)}:`)} + ${valueJson(rt, field, index)}`);
   const body = parts.length === 0 ? literal('{}') : code`${joinCode(parts, ' +\n')} +\n'}'`;
   return joinCode([
@@ -92,7 +90,7 @@ function bindings(shape: FixedStatementShape): Code {
 }
 
 /** `await` before a statement's answer, except on SQLite, whose driver answers synchronously. */
-function awaited(rt: CrudRuntime): Code {
+function awaited(rt: ResourcePlan): Code {
   return rt.dialect.name === 'sqlite' ? code`` : code`await `;
 }
 
@@ -114,7 +112,7 @@ export function emitShapeSetup(shape: FixedStatementShape | FixedWrite): Code {
 }
 
 /** The fast path of the route's shape, ahead of the runtime path. */
-export function emitShapePath(rt: CrudRuntime, shape: FixedStatementShape | FixedWrite, status: number): Code {
+export function emitShapePath(rt: ResourcePlan, shape: FixedStatementShape | FixedWrite, status: number): Code {
   const wait = awaited(rt);
   const writeRow = code`(row) => shared.writeRow(row, decode, api.codecs)`;
   switch (shape.name) {

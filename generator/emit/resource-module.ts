@@ -3,6 +3,7 @@
 // validators module of its validation document (validators-module.ts), which the server installs into the resource.
 import path from 'node:path';
 import type { CrudRuntime } from '../../runtime/model/crud-runtime';
+import { planOf } from '../../runtime/sql/resource-plan';
 import { code, comment, joinCode } from '../code/code';
 import { formatSource } from '../code/format';
 import { emitPolicyComment } from './policy-comment';
@@ -15,7 +16,8 @@ export function resourceModuleFile(rt: CrudRuntime): string {
   return `handlers/${rt.label.split('.').join('/')}/resource.js`;
 }
 
-export function emitResourceModule(rt: CrudRuntime): GeneratedModule {
+export function emitResourceModule(runtime: CrudRuntime): GeneratedModule {
+  const rt = planOf(runtime);
   const isFixed = hasFixedShapes(rt);
   const shares = isFixed ? 'the policy, the fixed statements and the row writer' : 'the policy';
   const file = resourceModuleFile(rt);

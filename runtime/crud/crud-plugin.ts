@@ -6,6 +6,7 @@ import type { CrudActions } from '../model/crud-actions';
 import { buildCrudRuntime, enabledActions, type CrudRuntime } from '../model/crud-runtime';
 import type { Context, CrudOptions, RouteSetting, ScopeFunction } from '../model/options';
 import { installRegisteredValidators } from '../model/registered-validators';
+import { planOf } from '../sql/resource-plan';
 import { idParserFor, type ActionRoute } from '../route';
 import type { Resource, ResourcePlugin } from '../service';
 import { runCrudAction } from './actions';
@@ -82,12 +83,14 @@ export function crud(options: CrudOptions): CrudPlugin {
       resource.attachCrudRuntime(runtime);
       // A bundle registered this resource's validators before loading the application: use them from now on.
       installRegisteredValidators(runtime);
+      // The resource's plan: what its actions run, with the statement cache and keys of spec §8.
+      const plan = planOf(runtime);
       const parseId = idParserFor(runtime.idSchema);
       const actions: Record<string, (call?: { input?: unknown; ctx?: Context }) => Promise<unknown>> = {};
       for (const spec of CRUD_ACTIONS) {
         if (!enabled.includes(spec.name)) continue; // spec §4.1 rule 2: no action, no route
         // In-process calls never get a route's scope (CONTRACT §2).
-        actions[spec.name] = (call) => runCrudAction(runtime, spec.name, call?.input, call?.ctx ?? {}, null);
+        actions[spec.name] = (call) => runCrudAction(plan, spec.name, call?.input, call?.ctx ?? {}, null);
         const choice = routeChoice(runtime, spec, options.routes?.[spec.name]);
         const route: ActionRoute | null =
           choice === null ? null : {
@@ -97,7 +100,7 @@ export function crud(options: CrudOptions): CrudPlugin {
                 status: spec.status,
                 input: spec.input,
                 parseId,
-                run: (input, ctx) => runCrudAction(runtime, spec.name, input, ctx, choice.scope),
+                run: (input, ctx) => runCrudAction(plan, spec.name, input, ctx, choice.scope),
                 source: { kind: 'crud', runtime, action: spec.name, routeScope: choice.scope },
               };
         resource.addAction(`${resource.name}.${spec.name}`, route);

@@ -1,11 +1,9 @@
-// Everything a crud resource needs per call, resolved once at setup: field models, validators,
-// selections, access rules and hooks. The actions read only this object (no per-request policy work).
+// What a crud resource is, resolved once at setup: field models, validators, selections, access rules and hooks.
+// The actions read only this object (no per-request policy work); the sql layer's plan adds the statement cache.
 import { getTableColumns, type Column, type Table } from 'drizzle-orm';
 import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
 import type { AnyDatabase, Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
-import { hasApplicationDefaults } from './application-defaults';
-import { statementCacheOf, type StatementCache } from '../sql/statement-cache';
 import { ResourceValidators, validationDocument } from './resource-validators';
 import { codecOf, inferColumnSchema, type ColumnCodec, type WhereColumns } from './column-schema';
 import { buildFieldModels, type FieldModel } from './field-policy';
@@ -61,14 +59,7 @@ export interface CrudRuntime extends CrudRuntimeSource {
   };
   readonly defaultLimit: number;
   readonly maxLimit: number;
-  /** spec §8 rule 3: the database's statement cache, or null when a column is filled by an application function. */
-  readonly statementCache: StatementCache | null;
-  /** Starts this resource's statement keys; unique per runtime, so a redefined resource never meets another's statements. */
-  readonly statementPrefix: string;
 }
-
-/** Numbers each runtime's statement keys. */
-let runtimeCount = 0;
 
 const OPTION_KEYS = new Set(['access', 'fields', 'operations', 'defaultLimit', 'maxLimit', 'routes', 'hooks']);
 const HOOK_KEYS = ['beforeCreate', 'beforeUpdate', 'afterCreate', 'afterUpdate', 'afterDelete'] as const;
@@ -173,8 +164,6 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
     hooks: resolveHooks(label, options.hooks),
     defaultLimit,
     maxLimit,
-    statementCache: hasApplicationDefaults(source.table) ? null : statementCacheOf(source.db),
-    statementPrefix: `${++runtimeCount}:${label}|`,
   });
 }
 

@@ -22,7 +22,7 @@ import { installListen } from './listen';
 import { resolveTimeouts } from './server-timeouts';
 import { installRouteDispatch } from './route-dispatch';
 import { mountActionRoutesOnFirstUse } from './lazy-action-routes';
-import { applyStatementCacheOption, prepareStatements } from '../sql/statement-preparation';
+import { applyStatementCacheOption } from '../sql/statement-preparation';
 import type { AppTelemetry } from '../telemetry/app-telemetry';
 
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
@@ -107,7 +107,6 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   // document's request examples then use (a bundle under --disallow-code-generation-from-strings cannot compile).
   const handlerChoice = { compiler: options.compiler, compilation: options.compilation, context };
   const handlers = routeHandlers(routes, handlerChoice);
-  prepareStatements(routes);
   // spec §4.2: the raw OpenAPI document at openApiPath, outside the prefix, built once; none with `docs: false`.
   // Built on its first request: a fifth of a 50-resource bundle's start went into a document most starts never
   // serve (issue 16). The `security` option is checked now all the same (a SetupError names the bad key).

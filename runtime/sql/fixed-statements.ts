@@ -1,61 +1,22 @@
-// The fixed query shapes of a resource (spec §8 rule 4): get by id and the default list page, both over
-// the readable fields. The server constructor prepares them into the cache; the bundle records their SQL.
+// The fixed query shapes of a resource (issue 11): the SQL of every action whose plan has one (action-plans.ts),
+// known at build time, with the database's own placeholders. The bundle records it in its statement files and
+// resource modules; the compiled handlers run it through the driver (fixed-execution.ts).
 import { count, eq } from 'drizzle-orm';
 import { columnPlaceholder } from '../dialects/column-placeholder';
-import { holdsFixedDefault } from './fixed-execution';
+import type { PreparableQuery } from '../dialects/dialect';
 import { parameterSlot } from '../dialects/prepared-select';
-import type { CrudRuntime } from '../model/crud-runtime';
-import { getKey, getQuery, inlineLimit, pageKey, pageQuery, statementName } from './read-queries';
-import type { PreparableQuery, PreparedQuery } from '../dialects/dialect';
+import type { FixedShapeName } from './action-plans';
+import type { ResourcePlan } from './resource-plan';
+import { getQuery, inlineLimit, pageQuery } from './select-shapes';
 
-/** spec §8 rule 4: resources without a scope function and without application defaults (rule 3). */
-export function canPrepareFixedStatements(rt: CrudRuntime): boolean {
-  return rt.access.scope === null && rt.statementCache !== null;
-}
-
-/** `WHERE pk = :id LIMIT 1`, and primary-key order with `LIMIT :limit OFFSET :offset`: keys and queries. */
-function fixedShapes(rt: CrudRuntime): { name: 'getById' | 'listPage'; action: 'get' | 'list'; key: string; query: () => PreparableQuery }[] {
-  return [
-    { name: 'getById', action: 'get', key: getKey(rt, rt.readable), query: () => getQuery(rt, rt.readable) },
-    { name: 'listPage', action: 'list', key: pageKey(rt, rt.readable, '', undefined, rt.defaultLimit), query: () => pageQuery(rt, rt.readable, undefined, undefined, rt.defaultLimit) },
-  ];
-}
-
-/**
- * Prepared now when the table is there; otherwise on first execution, since an application may create its
- * tables after the server is built (migrations at start, tests) and better-sqlite3 prepares against the live schema.
- */
-function prepareNowOrOnFirstUse(rt: CrudRuntime, query: PreparableQuery, name: string): PreparedQuery {
-  try {
-    return rt.dialect.prepare(query, name);
-  } catch {
-    let prepared: PreparedQuery | null = null;
-    return {
-      execute(values) {
-        prepared ??= rt.dialect.prepare(query, name);
-        return prepared.execute(values);
-      },
-    };
-  }
-}
-
-/** spec §8 rule 4: puts the default statement of a resource's get or list action in the cache while the server is built. */
-export function prepareFixedStatement(rt: CrudRuntime, action: 'get' | 'list'): void {
-  const cache = rt.statementCache;
-  if (!canPrepareFixedStatements(rt) || cache === null || !cache.isEnabled) return;
-  // A compiled handler prepared it already, as the fixed shape it runs without Drizzle.
-  if (holdsFixedDefault(rt, action)) return;
-  for (const shape of fixedShapes(rt)) {
-    if (shape.action !== action) continue;
-    cache.preload(shape.key, () => {
-      const query = shape.query();
-      return prepareNowOrOnFirstUse(rt, query, statementName(query.toSQL().sql));
-    });
-  }
-}
-
-/** The shapes the compiler writes as SQL (issue 11): every query of these actions whose text is known at build time. */
-export type FixedShapeName = 'getById' | 'listPage' | 'countAll' | 'anyRow' | 'deleteById';
+/** Each shape's query, in the order the statement files list them: get by id and the default page over the readable fields first. */
+const SHAPE_QUERIES: readonly { readonly name: FixedShapeName; readonly query: (plan: ResourcePlan) => PreparableQuery }[] = [
+  { name: 'getById', query: (plan) => getQuery(plan, plan.readable) },
+  { name: 'listPage', query: (plan) => pageQuery(plan, plan.readable, undefined, undefined, plan.defaultLimit) },
+  { name: 'countAll', query: (plan) => plan.db.select({ count: count() }).from(plan.table) },
+  { name: 'anyRow', query: (plan) => plan.db.select({ id: plan.pkColumn }).from(plan.table).limit(inlineLimit(1)) },
+  { name: 'deleteById', query: (plan) => plan.db.delete(plan.table).where(eq(plan.pkColumn, columnPlaceholder('id', plan.pkColumn))) },
+];
 
 /** One fixed shape as the bundle records it, and its generated handlers run it. */
 export interface FixedStatementShape {
@@ -80,35 +41,27 @@ function describeParam(param: unknown): unknown {
 /** A page size no real page has, to find where the dialect writes the LIMIT. */
 const LIMIT_MARK = 987654321;
 
-function aroundLimit(rt: CrudRuntime): readonly [string, string] | null {
-  if (!rt.dialect.inlinesLimit) return null;
-  const text = pageQuery(rt, rt.readable, undefined, undefined, LIMIT_MARK).toSQL().sql;
+function aroundLimit(plan: ResourcePlan): readonly [string, string] | null {
+  if (!plan.dialect.inlinesLimit) return null;
+  const text = pageQuery(plan, plan.readable, undefined, undefined, LIMIT_MARK).toSQL().sql;
   const [before, after, ...more] = text.split(String(LIMIT_MARK));
   return more.length === 0 && after !== undefined ? [before, after] : null;
 }
 
 /** Each resource's shapes, built once: the compiler asks for them once per route and again for the resource's files. */
-const shapesOf = new WeakMap<CrudRuntime, readonly FixedStatementShape[]>();
+const shapesOf = new WeakMap<ResourcePlan, readonly FixedStatementShape[]>();
 
 /** The SQL text of each fixed shape, placeholders in the database's own syntax, for the compiler and the statement files. */
-export function fixedStatementShapes(rt: CrudRuntime): readonly FixedStatementShape[] {
-  let shapes = shapesOf.get(rt);
+export function fixedStatementShapes(plan: ResourcePlan): readonly FixedStatementShape[] {
+  let shapes = shapesOf.get(plan);
   if (shapes === undefined) {
-    shapes = Object.freeze(buildShapes(rt));
-    shapesOf.set(rt, shapes);
+    shapes = Object.freeze(SHAPE_QUERIES.map(({ name, query }) => describeShape(plan, name, query(plan))));
+    shapesOf.set(plan, shapes);
   }
   return shapes;
 }
 
-function buildShapes(rt: CrudRuntime): FixedStatementShape[] {
-  const queries: { name: FixedShapeName; query: PreparableQuery }[] = [
-    ...fixedShapes(rt).map(({ name, query }) => ({ name, query: query() })),
-    { name: 'countAll', query: rt.db.select({ count: count() }).from(rt.table) },
-    { name: 'anyRow', query: rt.db.select({ id: rt.pkColumn }).from(rt.table).limit(inlineLimit(1)) },
-    { name: 'deleteById', query: rt.db.delete(rt.table).where(eq(rt.pkColumn, columnPlaceholder('id', rt.pkColumn))) },
-  ];
-  return queries.map(({ name, query }) => {
-    const { sql: text, params } = query.toSQL();
-    return { name, sql: text, params: params.map(describeParam), aroundLimit: name === 'listPage' ? aroundLimit(rt) : null };
-  });
+function describeShape(plan: ResourcePlan, name: FixedShapeName, query: PreparableQuery): FixedStatementShape {
+  const { sql: text, params } = query.toSQL();
+  return { name, sql: text, params: params.map(describeParam), aroundLimit: name === 'listPage' ? aroundLimit(plan) : null };
 }
