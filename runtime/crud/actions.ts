@@ -1,7 +1,7 @@
 // The eight crud actions and the pipeline every call runs through, in-process and over HTTP
 // (CONTRACT §2): input validation → authorize → scope → query → scrub.
 import { and, is, SQL } from 'drizzle-orm';
-import type { CrudActionName } from '../actions';
+import { crudActionSpec, type CrudActionName } from '../actions';
 import { ROW_MISSING, type DbRow, type WritePlan } from '../dialects/dialect';
 import { DatabaseError, misconfiguration, TesseraError } from '../errors';
 import type { OrderByEntry } from '../sql/order-by';
@@ -178,15 +178,12 @@ export function toCrudError(rt: CrudRuntime, error: unknown): TesseraError {
   return new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: description === null ? error : new DatabaseError(description, { cause: error }) });
 }
 
-/** Inputs that may be omitted altogether (`resource.list()`). */
-const OPTIONAL_INPUT = new Set<CrudActionName>(['list', 'findOne', 'count', 'exists']);
-
 /**
  * Runs one crud action through the whole pipeline; every failure is a TesseraError. `routeScope` is the scope of
  * the HTTP route the call came through (null in-process).
  */
 export async function runCrudAction(rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: Context, routeScope: ScopeFunction | null): Promise<unknown> {
-  const value = input === undefined && OPTIONAL_INPUT.has(action) ? {} : input;
+  const value = input === undefined && crudActionSpec(action).isInputOptional ? {} : input;
   try {
     assertValid(rt.validators.get(action), value);
     await authorizeCall(rt, action, value, ctx);

@@ -7,6 +7,7 @@ import type { ResourcePlan } from '../sql/resource-plan';
 import type { Context, ScopeFunction } from '../model/options';
 import { COLUMN_CODECS } from '../model/column-schema';
 import { validationError } from '../validation';
+import { crudInputReader } from './http-input';
 import { sendJson, sendJsonText } from './send-json';
 import { fixedPageStatements, fixedStatement, readableDecoders } from '../sql/fixed-execution';
 
@@ -15,6 +16,8 @@ export const compiledApi = Object.freeze({
   sendJson,
   /** The same, for a body a generated row writer wrote. */
   sendJsonText,
+  /** How a crud route reads its input from the request (the `:id` parsed for the key's type), as the generic handler reads it. */
+  inputReader: (rt: ResourcePlan, action: CrudActionName) => crudInputReader(rt, action),
   /** A fixed shape's statement (the SQL the compiler wrote), through the driver; null when the statement cache is off. */
   statement: (rt: ResourcePlan, shape: string, text: string) => fixedStatement(rt, shape, text),
   /** The page statements of a dialect that writes the LIMIT into the SQL, by page size; null when the cache is off. */
