@@ -4,7 +4,7 @@
 // the runtime.
 import { crudActionSpec, type CrudActionName, type HttpInputSource } from '../../runtime/actions';
 import type { CrudRuntime } from '../../runtime/model/crud-runtime';
-import { planOf } from '../../runtime/sql/resource-plan';
+import { describeResource } from '../../runtime/sql/resource-description';
 import { code, comment, joinCode, literal, name, type Code } from '../code/code';
 import { crudHandlerName } from './names';
 import { emitRouteScope } from './route-scope';
@@ -40,7 +40,8 @@ function emitAccess(rt: CrudRuntime, action: CrudActionName, hasRouteScope: bool
 
 /** `hasRouteScope`: the route has `routes.<action>.scope`, which generated code receives as `deps.routeScope`. */
 export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source: HttpInputSource, status: number, hasRouteScope: boolean): HandlerParts {
-  const shape = fixedShapeOf(planOf(rt), action, hasRouteScope);
+  const resource = describeResource(rt);
+  const shape = fixedShapeOf(resource, action, hasRouteScope);
   const helpers: Code[] = [];
   if (shape !== null) helpers.push(joinCode([comment('The statement of this route\'s fixed shape, and the row writer.'), code`const shared = require('./resource.js');`]));
 
@@ -56,7 +57,7 @@ export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source:
     code`if (!validateInput(input)) throw api.validationError(validateInput.errors);`,
     emitAccess(rt, action, hasRouteScope),
   ];
-  if (shape !== null) steps.push(emitShapePath(planOf(rt), shape, status));
+  if (shape !== null) steps.push(emitShapePath(resource, shape, status));
   steps.push(code`const output = await api.query(resource, ${literal(action)}, input, ctx, scope);
 api.sendJson(req, res, ${status}, output);`);
 

@@ -3,10 +3,9 @@
 // each route module runs its shape through the driver's own prepared statement and writes the JSON itself:
 // no Drizzle query building or row mapping per request. Every other request takes the runtime path.
 import type { CrudActionName } from '../../runtime/actions';
-import { ACTION_PLANS, type FixedShapeName, type FixedWriteName } from '../../runtime/sql/action-plans';
-import { fixedStatementShapes, type FixedStatementShape } from '../../runtime/sql/fixed-statements';
-import { canPrepareFixedStatements, type ResourcePlan } from '../../runtime/sql/resource-plan';
-import { hasDecoder } from '../../runtime/sql/fixed-execution';
+import type { FieldModel } from '../../runtime/model/field-policy';
+import { ACTION_PLANS } from '../../runtime/sql/action-plans';
+import type { FixedShapeName, FixedStatementShape, FixedWriteName, ResourceDescription } from '../../runtime/sql/resource-description';
 import { code, comment, joinCode, literal, name, property, type Code } from '../code/code';
 
 const SHAPE_WORDS: Record<FixedShapeName, string> = {
@@ -21,8 +20,8 @@ const SHAPE_WORDS: Record<FixedShapeName, string> = {
  * Whether the resource's fixed shapes run without Drizzle: spec §8 lets them be prepared (no scope function, no
  * application default), the key needs no decoding, and no field is scrubbed (scrub takes the row as an object).
  */
-export function hasFixedShapes(rt: ResourcePlan): boolean {
-  return canPrepareFixedStatements(rt) && rt.pkCodec === null && rt.readableScrubbed.length === 0;
+export function hasFixedShapes(resource: ResourceDescription): boolean {
+  return resource.isPrepared && resource.plan.pkCodec === null && resource.plan.readableScrubbed.length === 0;
 }
 
 /** A write whose statement depends on the columns a request writes: made on first use of each set (RETURNING databases). */
@@ -31,19 +30,20 @@ export interface FixedWrite {
 }
 
 /** Whether this route takes a fixed shape: a route scope narrows rows per caller, and hooks want the runtime. */
-export function fixedShapeOf(rt: ResourcePlan, action: CrudActionName, hasRouteScope: boolean): FixedStatementShape | FixedWrite | null {
-  if (hasRouteScope || !hasFixedShapes(rt)) return null;
-  const { hooks } = rt;
+export function fixedShapeOf(resource: ResourceDescription, action: CrudActionName, hasRouteScope: boolean): FixedStatementShape | FixedWrite | null {
+  if (hasRouteScope || !hasFixedShapes(resource)) return null;
+  const { hooks, dialect } = resource.plan;
   const name = ACTION_PLANS[action].fixedShape;
-  if (name === 'insertRow') return rt.dialect.hasReturning && hooks.beforeCreate === null && hooks.afterCreate === null ? { name } : null;
-  if (name === 'updateRow') return rt.dialect.hasReturning && hooks.beforeUpdate === null && hooks.afterUpdate === null ? { name } : null;
+  if (name === 'insertRow') return dialect.hasReturning && hooks.beforeCreate === null && hooks.afterCreate === null ? { name } : null;
+  if (name === 'updateRow') return dialect.hasReturning && hooks.beforeUpdate === null && hooks.afterUpdate === null ? { name } : null;
   if (name === null || (action === 'delete' && hooks.afterDelete !== null)) return null;
-  return fixedStatementShapes(rt).find((shape) => shape.name === name) ?? null;
+  return resource.shapes.find((shape) => shape.name === name) ?? null;
 }
 
 /** `statements`: each shape's SQL (a page's text around its LIMIT where the dialect writes the limit in). */
-export function emitStatements(rt: ResourcePlan): Code {
-  const entries = fixedStatementShapes(rt).map((shape) => {
+export function emitStatements(resource: ResourceDescription): Code {
+  const rt = resource.plan;
+  const entries = resource.shapes.map((shape) => {
     const text = shape.aroundLimit === null ? literal(shape.sql) : code`[${literal(shape.aroundLimit[0])}, ${literal(shape.aroundLimit[1])}]`;
     return joinCode([comment(SHAPE_WORDS[shape.name]), code`${name(shape.name)}: ${text},`]);
   });
@@ -56,17 +56,19 @@ ${joinCode(entries)}
 }
 
 /** One readable value as JSON: through the column's decoder where Drizzle has one, then its JSON codec. */
-function valueJson(rt: ResourcePlan, field: ResourcePlan['readable'][number], index: number): Code {
+function valueJson(resource: ResourceDescription, field: FieldModel, index: number): Code {
   const raw = code`row[${index}]`;
-  const decoded = hasDecoder(field.column) ? code`${property(code`decode`, field.key)}(${raw})` : raw;
+  const isDecoded = resource.decodedFields.has(field.key);
+  const decoded = isDecoded ? code`${property(code`decode`, field.key)}(${raw})` : raw;
   if (field.codec !== null) return code`JSON.stringify(${raw} == null ? null : ${property(code`codecs`, field.codec.name)}.encode(${decoded}))`;
-  if (hasDecoder(field.column)) return code`JSON.stringify(${raw} === null ? null : ${decoded})`;
+  if (isDecoded) return code`JSON.stringify(${raw} === null ? null : ${decoded})`;
   return code`JSON.stringify(${raw} ?? null)`;
 }
 
 /** `writeRow(row, decode, codecs)`: the row's JSON text, exactly as JSON.stringify writes the row object. */
-export function emitRowWriter(rt: ResourcePlan): Code {
-  const parts = rt.readable.map((field, index) => code`${literal(`${index === 0 ? '{' : ','}${JSON.stringify(field.key)}:`)} + ${valueJson(rt, field, index)}`);
+export function emitRowWriter(resource: ResourceDescription): Code {
+  const rt = resource.plan;
+  const parts = rt.readable.map((field, index) => code`${literal(`${index === 0 ? '{' : ','}${JSON.stringify(field.key)}:`)} + ${valueJson(resource, field, index)}`);
   const body = parts.length === 0 ? literal('{}') : code`${joinCode(parts, ' +\n')} +\n'}'`;
   return joinCode([
     comment(`A row of ${rt.resourceName} as callers see it, written as JSON from the database's row: ${rt.readable.map((field) => field.key).join(', ') || 'no field'}.`),
@@ -90,8 +92,8 @@ function bindings(shape: FixedStatementShape): Code {
 }
 
 /** `await` before a statement's answer, except on SQLite, whose driver answers synchronously. */
-function awaited(rt: ResourcePlan): Code {
-  return rt.dialect.name === 'sqlite' ? code`` : code`await `;
+function awaited(resource: ResourceDescription): Code {
+  return resource.plan.dialect.name === 'sqlite' ? code`` : code`await `;
 }
 
 /** The handler's set-up line for the shape: its statement (null when the statement cache is off). */
@@ -112,8 +114,8 @@ export function emitShapeSetup(shape: FixedStatementShape | FixedWrite): Code {
 }
 
 /** The fast path of the route's shape, ahead of the runtime path. */
-export function emitShapePath(rt: ResourcePlan, shape: FixedStatementShape | FixedWrite, status: number): Code {
-  const wait = awaited(rt);
+export function emitShapePath(resource: ResourceDescription, shape: FixedStatementShape | FixedWrite, status: number): Code {
+  const wait = awaited(resource);
   const writeRow = code`(row) => shared.writeRow(row, decode, api.codecs)`;
   switch (shape.name) {
     case 'insertRow':
@@ -139,7 +141,7 @@ return;
     case 'listPage': {
       const statement = shape.aroundLimit === null ? code`listPage` : code`listPage(limit)`;
       return code`if (listPage !== null && input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true) {
-const limit = input.limit ?? ${rt.defaultLimit};
+const limit = input.limit ?? ${resource.plan.defaultLimit};
 const rows = ${wait}${statement}.rows(${bindings(shape)});
 api.sendJsonText(req, res, ${status}, '{"items":[' + rows.map(${writeRow}).join(',') + ']}');
 return;

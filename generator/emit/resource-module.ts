@@ -3,7 +3,7 @@
 // validators module of its validation document (validators-module.ts), which the server installs into the resource.
 import path from 'node:path';
 import type { CrudRuntime } from '../../runtime/model/crud-runtime';
-import { planOf } from '../../runtime/sql/resource-plan';
+import { describeResource } from '../../runtime/sql/resource-description';
 import { code, comment, joinCode } from '../code/code';
 import { formatSource } from '../code/format';
 import { emitPolicyComment } from './policy-comment';
@@ -16,9 +16,9 @@ export function resourceModuleFile(rt: CrudRuntime): string {
   return `handlers/${rt.label.split('.').join('/')}/resource.js`;
 }
 
-export function emitResourceModule(runtime: CrudRuntime): GeneratedModule {
-  const rt = planOf(runtime);
-  const isFixed = hasFixedShapes(rt);
+export function emitResourceModule(rt: CrudRuntime): GeneratedModule {
+  const resource = describeResource(rt);
+  const isFixed = hasFixedShapes(resource);
   const shares = isFixed ? 'the policy, the fixed statements and the row writer' : 'the policy';
   const file = resourceModuleFile(rt);
   const validators = path.posix.relative(path.posix.dirname(file), validatorsFileOf(rt.validators.fingerprint));
@@ -31,7 +31,7 @@ export function emitResourceModule(runtime: CrudRuntime): GeneratedModule {
         comment(`The input of every ${rt.resourceName} action is validated by code ajv compiled ahead of time from the resource's`),
         comment(`validation document: ${validators}, shared by the resources whose inputs are the same.`),
       ]),
-      ...(isFixed ? [emitStatements(rt), emitRowWriter(rt), code`module.exports = { statements, writeRow };`] : [code`module.exports = {};`]),
+      ...(isFixed ? [emitStatements(resource), emitRowWriter(resource), code`module.exports = { statements, writeRow };`] : [code`module.exports = {};`]),
     ],
     '\n\n',
   );
