@@ -14,7 +14,7 @@ import { genericHandler, type ContextFactory } from './generic-handler';
 export interface HandlerDeps {
   readonly api: typeof compiledApi;
   readonly context: ContextFactory | null;
-  /** Crud routes: the resource's runtime model (user functions included). */
+  /** Crud routes: the resource's plan, its runtime model (user functions included) with its statement cache. */
   readonly resource?: unknown;
   /** Crud routes: the route's own scope (`routes.<action>.scope`), or null. */
   readonly routeScope?: unknown;

@@ -11,6 +11,7 @@ import type { ResourcePlan } from './resource-plan';
 import type { StatementCache } from './statement-cache';
 import { orderKey, selectKey, wherePlaceholders } from './statement-key';
 
+/** The columns a select reads: the default selection for the readable fields, else each selected field's column. */
 export function selectionOf(rt: ResourcePlan, fields: readonly FieldModel[]): Record<string, Column> {
   if (fields === rt.readable) return rt.defaultSelection;
   const selection: Record<string, Column> = {};
