@@ -1,8 +1,8 @@
 // Compile at construction (`compiler: true`): the modules of the mounted routes, as text. This is the
 // generator's one entry that the runtime reaches (through runtime/handlers/compiler-seam.ts); it loads the
 // emitters only, never the bundle writer, ts-morph or esbuild.
-import type { CrudRuntime } from '../runtime/crud/crud-runtime';
-import type { MountedRoute } from '../runtime/server/action-routes';
+import type { CrudRuntime } from '../runtime/model/crud-runtime';
+import type { MountedRoute } from '../runtime/model/action-routes';
 import { emitCompilation } from './emit/compilation';
 import { emitHandlerModule, type GeneratedModule } from './emit/handler-file';
 import { emitResourceModule } from './emit/resource-module';

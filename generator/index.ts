@@ -6,7 +6,7 @@ import type { EntrySource } from './bundle/entry-bundle';
 import type { BundleFile } from './bundle/layout';
 import type { TypeCheckResult } from './bundle/type-check';
 import type { BundledDocumentation } from './bundle/documentation-files';
-import type { CrudRuntime } from '../runtime/crud/crud-runtime';
+import type { CrudRuntime } from '../runtime/model/crud-runtime';
 import type { DocumentationOption } from '../runtime/docs/documentation-folder';
 import { installCompiledValidators } from '../runtime/handlers/compiled-resources';
 import { instantiateCompilation } from '../runtime/handlers/load-compiled';
@@ -44,13 +44,15 @@ export function bundleHeader(entry: string): string {
  * compile (which imports this module) stays light.
  */
 export function generateBundle(source: BundleSource): BundleFile[] {
-  const { bundleFiles } = require('./bundle/bundle-files') as typeof import('./bundle/bundle-files');
+  const { bundleFiles, bundleHeader } = require('./bundle/bundle-files') as typeof import('./bundle/bundle-files');
   // Every crud resource of the services gets its module, also one whose routes are all off: in-process calls of
   // its actions validate with code compiled ahead of time too.
-  const runtimes = source.services.flatMap((service) => service.resources.map((resource) => resource.crudRuntime).filter((runtime) => runtime !== null));
-  const modules = generateHandlerModules(source.routes, runtimes);
-  installGeneratedValidators(modules, runtimes);
-  return bundleFiles(source, modules);
+  const runtimes = source.model.resources.map((resource) => resource.plan);
+  const modules = generateHandlerModules(source.model.routes, runtimes);
+  // compilation.js, emitted once: the bundle writes this text, and its validators are installed from it now.
+  const compilation = emitCompilation(modules, bundleHeader(source.entry));
+  installGeneratedValidators(modules, compilation, runtimes);
+  return bundleFiles(source, modules, compilation);
 }
 
 /** Writes `files` into `outDir` (absolute): changed files only, then deletes the previous build's stale files. */
@@ -67,8 +69,8 @@ export function buildBundle(source: BundleSource, outDir: string): BundleReport 
  * The validators just generated, into their resources, as the bundle's server installs them: the OpenAPI document
  * checks its request examples with them, instead of having ajv compile every resource's validators a second time.
  */
-function installGeneratedValidators(modules: readonly GeneratedModule[], runtimes: readonly CrudRuntime[]): void {
-  const { resources } = instantiateCompilation(modules, emitCompilation(modules, ''));
+function installGeneratedValidators(modules: readonly GeneratedModule[], compilation: string, runtimes: readonly CrudRuntime[]): void {
+  const { resources } = instantiateCompilation(modules, compilation);
   for (const runtime of runtimes) {
     const resource = resources?.[runtime.label];
     if (resource !== undefined) installCompiledValidators(runtime, resource);

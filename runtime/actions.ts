@@ -1,5 +1,5 @@
-// The canonical table of crud actions (CONTRACT §2): name, HTTP route and success status, in contract order.
-// The generic handler, the server and the services route all read this one table.
+// The canonical table of crud actions (CONTRACT §2): name, HTTP route, success status and input, in contract order.
+// The generic handler, the compiler, the server and the services route all read this one table.
 
 export const CRUD_ACTION_NAMES = ['list', 'get', 'findOne', 'create', 'update', 'delete', 'count', 'exists'] as const;
 export type CrudActionName = (typeof CRUD_ACTION_NAMES)[number];
@@ -16,18 +16,27 @@ export interface CrudActionSpec {
   readonly path: string;
   readonly status: 200 | 201;
   readonly input: HttpInputSource;
+  /** Whether the input may be omitted altogether (`resource.list()`, a POST without a body): it is then `{}`. */
+  readonly isInputOptional: boolean;
 }
 
 export const CRUD_ACTIONS: readonly CrudActionSpec[] = Object.freeze([
-  { name: 'list', method: 'POST', path: '/query', status: 200, input: 'body' },
-  { name: 'get', method: 'GET', path: '/:id', status: 200, input: 'id-and-select' },
-  { name: 'findOne', method: 'POST', path: '/find-one', status: 200, input: 'body' },
-  { name: 'create', method: 'POST', path: '', status: 201, input: 'body' },
-  { name: 'update', method: 'PATCH', path: '/:id', status: 200, input: 'id-and-body' },
-  { name: 'delete', method: 'DELETE', path: '/:id', status: 200, input: 'id' },
-  { name: 'count', method: 'POST', path: '/count', status: 200, input: 'body' },
-  { name: 'exists', method: 'POST', path: '/exists', status: 200, input: 'body' },
+  { name: 'list', method: 'POST', path: '/query', status: 200, input: 'body', isInputOptional: true },
+  { name: 'get', method: 'GET', path: '/:id', status: 200, input: 'id-and-select', isInputOptional: false },
+  { name: 'findOne', method: 'POST', path: '/find-one', status: 200, input: 'body', isInputOptional: true },
+  { name: 'create', method: 'POST', path: '', status: 201, input: 'body', isInputOptional: false },
+  { name: 'update', method: 'PATCH', path: '/:id', status: 200, input: 'id-and-body', isInputOptional: false },
+  { name: 'delete', method: 'DELETE', path: '/:id', status: 200, input: 'id', isInputOptional: false },
+  { name: 'count', method: 'POST', path: '/count', status: 200, input: 'body', isInputOptional: true },
+  { name: 'exists', method: 'POST', path: '/exists', status: 200, input: 'body', isInputOptional: true },
 ] as const);
+
+const SPECS = Object.fromEntries(CRUD_ACTIONS.map((spec) => [spec.name, spec])) as Readonly<Record<CrudActionName, CrudActionSpec>>;
+
+/** The row of CRUD_ACTIONS for an action. */
+export function crudActionSpec(name: CrudActionName): CrudActionSpec {
+  return SPECS[name];
+}
 
 /** Actions whose path names a row. */
 export function takesId(spec: CrudActionSpec): boolean {

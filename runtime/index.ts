@@ -1,14 +1,14 @@
 // The public API of Tessera: everything applications import from 'tessera-api'.
 // The dashboard's, the cluster telemetry's and the OpenAPI builder's modules load on first call.
 export { buildOpenApiDocument, createTelemetryCollector, startDashboard, startTelemetryReporter } from './on-first-call';
-export { defineService, Service } from './service';
-export type { ServiceActionDefinition, ServiceDeclaration, ServiceAction } from './service';
+export { defineService } from './define-service';
+export { Service, Resource } from './service';
+export type { ServiceActionDefinition, ServiceDeclaration, ServiceAction, ResourceDeclaration } from './service';
 export { listServices, clearRegistry } from './registry';
-export { Resource } from './resource';
-export type { ResourceDeclaration } from './resource';
 export { crud } from './crud/crud-plugin';
-export type { CrudActions, CrudResource, CrudPlugin, Row, ListInput } from './crud/crud-plugin';
-export type { AccessRules, Context, CrudHooks, CrudOptions, FieldPolicy, JsonSchema, RouteOptions, RouteSetting, ScopeArgs, ScopeFunction, ScrubArgs, Where } from './crud/options';
+export type { CrudResource, CrudPlugin } from './crud/crud-plugin';
+export type { CrudActions, Row, ListInput } from './model/crud-actions';
+export type { AccessRules, Context, CrudHooks, CrudOptions, FieldPolicy, JsonSchema, RouteOptions, RouteSetting, ScopeArgs, ScopeFunction, ScrubArgs, Where } from './model/options';
 export { createServer } from './server/create-server';
 export { checkDatabaseSchema } from './server/schema-check';
 export type { TesseraApp } from './server/create-server';
@@ -20,8 +20,8 @@ export type { Compilation, HandlerDeps, HandlerFactory } from './handlers/load-c
 export type { RunningDashboard, StartDashboardOptions } from './dashboard/start-dashboard';
 export type { DashboardAuthOptions, DashboardOptions, DashboardToken } from './dashboard/dashboard-options';
 export type { TelemetryCollector, TelemetryReporter } from './telemetry/cluster-telemetry';
-export { statementCacheStats } from './statements/statement-cache';
-export type { StatementCacheStats } from './statements/statement-cache';
+export { statementCacheStats } from './sql/statement-cache';
+export type { StatementCacheStats } from './sql/statement-cache';
 export type { OpenApiDocument, OpenApiOptions, OpenApiTag } from './openapi/document';
 export type { SecurityOptions, SecurityRequirement, SecurityScheme } from './openapi/security';
 export { TesseraError, ERROR_CODES, SetupError, DatabaseError } from './errors';
@@ -33,7 +33,7 @@ export type { SecretSource } from './secrets/secret-source';
 export { SecretError } from './secrets/secret-error';
 export type { SecretProblem } from './secrets/secret-error';
 export type { SecretsOptions } from './server/server-options';
-export { OPERATOR_NAMES } from './query/operators';
-export type { OperatorName } from './query/operators';
+export { OPERATOR_NAMES } from './model/operators';
+export type { OperatorName } from './model/operators';
 export { CRUD_ACTION_NAMES } from './actions';
 export type { CrudActionName } from './actions';

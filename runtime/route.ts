@@ -1,7 +1,8 @@
 // One HTTP route of an action: what the server mounts and what the services route lists.
 import type { CrudActionName, HttpInputSource, HttpMethod } from './actions';
-import type { CrudRuntime } from './crud/crud-runtime';
-import type { Context, JsonSchema, ScopeFunction } from './crud/options';
+import type { CrudRuntime } from './model/crud-runtime';
+import type { JsonSchema } from './json-schema';
+import type { Context, ScopeFunction } from './model/options';
 import type { LazyValidators } from './validation';
 
 /** What the compiler specializes a crud route from: the resource's frozen runtime model and the action. */

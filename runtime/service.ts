@@ -1,37 +1,22 @@
-// A service: a name, a drizzle database, its resources and its custom actions.
-import type { Table } from 'drizzle-orm';
-import type { Context, JsonSchema } from './crud/options';
-import { dialectOfDatabase, type Dialect } from './dialects';
-import { SetupError, TesseraError } from './errors';
+// A service and its resources: a service is a name, a drizzle database, its resources and its custom actions; a
+// resource is a named table of a service, with the actions its plugin attaches. One file, because each names the
+// other (`service.resources`, `resource.service`): apart, the two files would import each other.
+import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-orm';
+import { dialectOfDatabase, tableMatchesDialect, type Dialect } from './dialects';
+import { SetupError } from './errors';
+import type { CrudActions } from './model/crud-actions';
+import type { CrudRuntime } from './model/crud-runtime';
 import { checkName } from './names';
-import { registerService } from './registry';
-import { Resource, type ResourceDeclaration } from './resource';
-import { idParserFor, type ActionRoute, type ServiceActionSource } from './route';
-import { assertValid, canGenerateCode, LazyValidators } from './validation';
+import type { ActionRoute } from './route';
+import { serviceAction, type ServiceAction, type ServiceActionCall, type ServiceActionDefinition } from './service-action';
+
+export type { ServiceAction, ServiceActionCall, ServiceActionDefinition } from './service-action';
 
 export interface ServiceDeclaration<TDb> {
   name: string;
   /** A drizzle database: better-sqlite3, mysql2 or node-postgres. */
   db: TDb;
 }
-
-export interface ServiceActionDefinition<TDb, TInput = any, TOutput = unknown> {
-  /** JSON Schema of the input; without it any JSON value is accepted. */
-  input?: JsonSchema;
-  /** JSON Schema of the output, for documentation. */
-  output?: JsonSchema;
-  handler: (args: { input: TInput; ctx: Context; db: TDb }) => TOutput | Promise<TOutput>;
-}
-
-/** A custom action as the server and the services route see it. */
-export interface ServiceAction {
-  readonly name: string;
-  readonly input: JsonSchema | undefined;
-  readonly output: JsonSchema | undefined;
-  readonly route: ActionRoute;
-}
-
-export type ServiceActionCall<TInput, TOutput> = (call?: { input?: TInput; ctx?: Context }) => Promise<Awaited<TOutput>>;
 
 export class Service<TDb = any> {
   readonly name: string;
@@ -75,43 +60,95 @@ export class Service<TDb = any> {
   action<TInput = any, TOutput = unknown>(name: string, definition: ServiceActionDefinition<TDb, TInput, TOutput>): ServiceActionCall<TInput, TOutput> {
     checkName('action', name, this.name);
     if (this.actions.some((existing) => existing.name === name)) throw new SetupError(`${this.name}: action "${name}" is declared twice`);
-    if (typeof definition?.handler !== 'function') throw new SetupError(`${this.name}.${name}: handler must be a function`);
-    const validators = definition.input === undefined ? null : new LazyValidators({ input: definition.input });
-    // A bad schema is a setup error at declaration; a bundle (no code generation) checked it at build time.
-    if (validators !== null && canGenerateCode) {
-      try {
-        validators.get('input');
-      } catch (error) {
-        throw new SetupError(`${this.name}.${name}: input is not a valid JSON Schema: ${(error as Error).message}`);
-      }
-    }
-    const db = this.db;
-    const invoke = async (input: unknown, ctx: Context): Promise<unknown> => {
-      try {
-        return await definition.handler({ input: input as TInput, ctx, db });
-      } catch (error) {
-        throw error instanceof TesseraError ? error : (this.dialect.mapDriverError(error) ?? new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: error }));
-      }
-    };
-    const run = async (input: unknown, ctx: Context): Promise<unknown> => {
-      if (validators !== null) assertValid(validators.get('input'), input);
-      return invoke(input, ctx);
-    };
-    const source: ServiceActionSource = { kind: 'service-action', label: `${this.name}.${name}`, input: definition.input, validators, invoke };
-    const route: ActionRoute = { action: name, method: 'POST', path: `/${this.name}/${name}`, status: 200, input: 'body', parseId: idParserFor({}), run, source };
-    this.actions.push({ name, input: definition.input, output: definition.output, route });
-    return (call) => run(call?.input, call?.ctx ?? {}) as Promise<Awaited<TOutput>>;
+    const { action, call } = serviceAction(this, name, definition);
+    this.actions.push(action);
+    return call;
   }
 }
 
-/**
- * Declares a service and registers it in the global registry.
- *
- * @example
- * const blog = defineService({ name: 'blog', db: drizzle(new Database('blog.db')) });
- */
-export function defineService<TDb>(declaration: ServiceDeclaration<TDb>): Service<TDb> {
-  const service = new Service(declaration);
-  registerService(service);
-  return service;
+export interface ResourceDeclaration<TTable extends Table> {
+  name: string;
+  table: TTable;
+  /** The table's primary key column. */
+  id: Column;
+}
+
+/** What `resource.use()` accepts: a plugin that attaches actions and routes to the resource. */
+export interface ResourcePlugin<TActions> {
+  /** @internal */
+  install(resource: Resource<any>): TActions;
+}
+
+export class Resource<TTable extends Table = Table> {
+  readonly name: string;
+  readonly table: TTable;
+  readonly id: Column;
+  readonly service: Service;
+  /** The table's property name for the primary key (`id`). */
+  readonly idKey: string;
+  #routes: ActionRoute[] = [];
+  #crudRuntime: CrudRuntime | null = null;
+  #actions: string[] = [];
+  #hasPlugin = false;
+
+  /** @internal Use `service.resource(...)`. */
+  constructor(service: Service, declaration: ResourceDeclaration<TTable>) {
+    const where = `${service.name}.${String(declaration?.name)}`;
+    this.name = checkName('resource', declaration?.name, service.name);
+    if (!tableMatchesDialect(declaration.table, service.dialect)) {
+      throw new SetupError(`${where}: table is not a ${service.dialect.name} table, but the service's database is ${service.dialect.name}`);
+    }
+    const columns = getTableColumns(declaration.table);
+    const idKey = Object.keys(columns).find((key) => columns[key] === declaration.id);
+    if (idKey === undefined) throw new SetupError(`${where}: id is not a column of table "${getTableName(declaration.table)}"`);
+    if (!declaration.id.primary) throw new SetupError(`${where}: id must be the primary key column of table "${getTableName(declaration.table)}"`);
+    this.service = service;
+    this.table = declaration.table;
+    this.id = declaration.id;
+    this.idKey = idKey;
+  }
+
+  /** `<service>.<resource>`, as setup errors name it. */
+  get label(): string {
+    return `${this.service.name}.${this.name}`;
+  }
+
+  /** The action names, `notes.list` …, in CONTRACT §2 order. */
+  get actions(): readonly string[] {
+    return this.#actions;
+  }
+
+  /** The HTTP routes, paths relative to the server prefix. */
+  get routes(): readonly ActionRoute[] {
+    return this.#routes;
+  }
+
+  /**
+   * Attaches a plugin and returns the resource with its actions.
+   *
+   * @example
+   * const notes = blog.resource({ name: 'notes', table: notesTable, id: notesTable.id }).use(crud({ access: 'public' }));
+   */
+  use(plugin: ResourcePlugin<CrudActions<any>>): this & CrudActions<TTable> {
+    if (this.#hasPlugin) throw new SetupError(`${this.label}: a resource takes one crud plugin`);
+    this.#hasPlugin = true;
+    const actions = plugin.install(this);
+    return Object.assign(this, actions) as this & CrudActions<TTable>;
+  }
+
+  /** @internal The crud plugin's model of this resource (policy, validators), once the plugin is attached. */
+  get crudRuntime(): CrudRuntime | null {
+    return this.#crudRuntime;
+  }
+
+  /** @internal Called by the crud plugin. */
+  attachCrudRuntime(runtime: CrudRuntime): void {
+    this.#crudRuntime = runtime;
+  }
+
+  /** @internal Called by plugins. */
+  addAction(name: string, route: ActionRoute | null): void {
+    this.#actions.push(name);
+    if (route !== null) this.#routes.push(route);
+  }
 }

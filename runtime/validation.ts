@@ -12,7 +12,7 @@ export const MESSAGES_KEYWORD = 'x-messages';
 
 /** The options of every ajv Tessera creates; `code` differs for the compiler's (standalone) ones only. */
 function ajvOptions(code: NonNullable<Options['code']>): Options {
-  // Not verbose: the schema and value of a failed check are looked up after the fact (crud/error-context.ts),
+  // Not verbose: the schema and value of a failed check are looked up after the fact (model/error-context.ts),
   // which halves the code of every error. inlineRefs: false compiles each where definition and condition once
   // instead of inlining them into every validator that uses them.
   return { allErrors: false, verbose: false, strict: true, allowUnionTypes: true, inlineRefs: false, code };

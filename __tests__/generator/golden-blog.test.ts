@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { clearRegistry, listServices } from '../../runtime';
-import { collectRoutes } from '../../runtime/server/action-routes';
+import { collectRoutes } from '../../runtime/model/action-routes';
 import { generateCompilation } from '../../generator/compile';
 import os from 'node:os';
 import { build, changedPaths, linkPackages, readTree, removeFolder, REPO_ROOT, startBundle } from '../helpers/bundles';

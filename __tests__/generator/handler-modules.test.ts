@@ -6,7 +6,7 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { clearRegistry, createServer, crud, defineService } from 'tessera-api';
 import { generateHandlerModules } from '../../generator';
 import { instantiateModule } from '../../runtime/handlers/load-compiled';
-import { collectRoutes } from '../../runtime/server/action-routes';
+import { collectRoutes } from '../../runtime/model/action-routes';
 import { openDatabase, type TestDatabase } from '../helpers/databases';
 import { request } from '../helpers/request';
 import { defineTestService } from '../helpers/test-app';

@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { emitStatementsFile } from '../../generator/emit/statements';
 import { clearRegistry, crud, defineService, listServices } from '../../runtime';
-import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
+import type { CrudRuntime } from '../../runtime/model/crud-runtime';
 
 function runtimeOf(resourceName: string): CrudRuntime {
   const resource = listServices().flatMap((service) => service.resources).find((candidate) => candidate.name === resourceName)!;

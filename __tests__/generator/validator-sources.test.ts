@@ -6,7 +6,7 @@ import path from 'node:path';
 import standaloneCode from 'ajv/dist/standalone';
 import { defaultCacheFolder, ValidatorSourceCache } from '../../generator/emit/validator-source-cache';
 import { standaloneValidatorSource } from '../../generator/emit/validator-sources';
-import { validationDocument } from '../../runtime/crud/resource-validators';
+import { validationDocument } from '../../runtime/model/resource-validators';
 import { createAjv } from '../../runtime/validation';
 
 /** A validation document of its own per test (`field` names its one property), so no other test compiled it before. */

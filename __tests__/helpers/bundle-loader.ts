@@ -3,10 +3,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { listServices, type Compilation, type ServerOptions } from 'tessera-api';
+import type { Compilation, ServerOptions } from 'tessera-api';
 import { buildBundle } from '../../generator';
-import { collectRoutes } from '../../runtime/server/action-routes';
-import { resolvePrefix } from '../../runtime/server/create-server';
+import { describeApplication } from '../../runtime/server/application-model';
 
 const NODE_MODULES = path.resolve(__dirname, '../../node_modules');
 
@@ -24,11 +23,9 @@ export class BuiltBundle {
     if (this.#compilation !== null) return this.#compilation;
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-parity-bundle-'));
     this.#directory = directory;
-    const services = options.services ?? listServices();
-    const prefix = resolvePrefix(options.prefix);
     // The bundle's server.js is never run here (the suites start the compilation themselves): entry and port are nominal.
     const application = { path: 'entry.mjs', text: '// The suites define their services in-process.\n' };
-    buildBundle({ services, routes: collectRoutes(services, prefix), prefix, options, entry: 'app.ts', application, documentation: null, port: 4000 }, directory);
+    buildBundle({ model: describeApplication(options), options, entry: 'app.ts', application, documentation: null, port: 4000 }, directory);
     // Generated code requires ajv's runtime helpers: they resolve from node_modules beside the bundle, as when deployed.
     fs.symlinkSync(NODE_MODULES, path.join(directory, 'node_modules'), 'dir');
     this.#compilation = require(path.join(directory, 'compilation.js')) as Compilation;

@@ -6,7 +6,7 @@ import * as mysqlCore from 'drizzle-orm/mysql-core';
 import * as sqliteCore from 'drizzle-orm/sqlite-core';
 import { datetimeDecoder } from '../../runtime/dialects/mysql-datetime';
 import { drizzlePrototype } from '../../runtime/drizzle-kinds';
-import { hasDecoder } from '../../runtime/statements/fixed-execution';
+import { hasDecoder } from '../../runtime/sql/fixed-execution';
 
 function secondCopy(): { sqlite: typeof sqliteCore; mysql: typeof mysqlCore } {
   let copy: { sqlite: typeof sqliteCore; mysql: typeof mysqlCore } | undefined;

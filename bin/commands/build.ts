@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { CommandModule } from 'yargs';
 import type { BundleFile, BundleReport, TypeCheckResult } from '../../generator';
 import type { DocumentationOption } from '../../runtime/docs/documentation-folder';
+import type { ServerOptions } from '../../runtime/server/server-options';
 import { exitWithError } from '../exit-with-error';
 import { EntryError, loadEntry } from '../load-entry';
 import { DEFAULT_PORT, resolvePort } from '../port';
@@ -80,20 +81,17 @@ async function passTypeCheck(generator: Generator, typeCheck: Promise<Settled<Ty
   if (errorCount > 0) throw new generator.BuildError(`${errors} in ${entry} and the files it imports (--no-typecheck skips this check)`, { report });
 }
 
-/** Loads the entry, collects the routes exactly as createServer mounts them and generates the bundle's files. */
+/** Loads the entry, asks the runtime for its application model (what createServer mounts) and generates the bundle's files. */
 async function generateFiles(generator: Generator, entryArgument: string, entryPath: string, outDir: string, port: number): Promise<BundleFile[]> {
   const { format, options } = await loadEntry(entryArgument);
-  const { listServices } = require('../../runtime') as typeof import('../../runtime');
-  const { collectRoutes } = require('../../runtime/server/action-routes') as typeof import('../../runtime/server/action-routes');
-  const { resolvePrefix } = require('../../runtime/server/create-server') as typeof import('../../runtime/server/create-server');
-  const services = (options.services as import('../../runtime').Service[] | undefined) ?? listServices();
-  const prefix = resolvePrefix(options.prefix as string | undefined);
-  const routes = collectRoutes(services, prefix);
+  // The application exactly as createServer mounts it, described by the runtime once.
+  const { describeApplication } = require('../../runtime/server/application-model') as typeof import('../../runtime/server/application-model');
+  const model = describeApplication(options as ServerOptions);
   // CONTRACT §7: the bundle names its source relative to itself, with `/`, never as an absolute path.
   const entry = path.relative(outDir, entryPath).split(path.sep).join('/');
   const header = generator.bundleHeader(entry);
   const application = await generator.bundleEntry({ entryPath, format, header });
   // load-entry made the option's paths absolute (they start at the entry's folder).
   const documentation = options.documentation === undefined ? null : await generator.documentationFiles(options.documentation as DocumentationOption, header);
-  return generator.generateBundle({ services, routes, prefix, options, entry, application, documentation, port });
+  return generator.generateBundle({ model, options, entry, application, documentation, port });
 }

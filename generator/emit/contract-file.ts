@@ -3,7 +3,7 @@
 // now each is written once, as `blog.notes.Where`, and `#/$defs/Where` in an action becomes `#/$defs/blog.notes.Where`,
 // a reference into the contract document itself, as the OpenAPI document's schemas point into its components. A
 // custom action's schemas are the user's, kept whole: their references stay relative to themselves.
-import type { JsonSchema } from '../../runtime/crud/options';
+import type { JsonSchema } from '../../runtime/json-schema';
 import { rewriteRefs } from '../../runtime/openapi/schema-walk';
 import type { Contract, ContractAction } from './contract';
 

@@ -1,9 +1,10 @@
 // contract.json (CONTRACT §7): every mounted action's name, service, method, path, status, HTTP input shape and
 // JSON Schemas, in the OpenAPI document's order, so one resource's change is one hunk; client.ts is emitted from it.
 import type { HttpInputSource, HttpMethod } from '../../runtime/actions';
-import type { JsonSchema } from '../../runtime/crud/options';
+import type { JsonSchema } from '../../runtime/json-schema';
 import { actionSchemas } from '../../runtime/openapi/action-schemas';
 import { documentedRoutes, openApiPath } from '../../runtime/openapi/documented-routes';
+import type { MountedRoute } from '../../runtime/model/action-routes';
 import type { Service } from '../../runtime/service';
 
 export interface ContractAction {
@@ -38,11 +39,13 @@ export interface ContractSource {
   readonly prefix: string;
   readonly title: string;
   readonly version: string;
+  /** The routes createServer collected for these services and prefix (the application model's); collected again without them. */
+  readonly routes?: readonly MountedRoute[];
 }
 
 /** The contract of the routes createServer mounts for these services and prefix. */
 export function buildContract(source: ContractSource): Contract {
-  const actions = documentedRoutes(source.services, source.prefix).map((route): ContractAction => {
+  const actions = documentedRoutes(source.services, source.prefix, source.routes).map((route): ContractAction => {
     const schemas = actionSchemas(route.kind === 'crud' ? route.source : route.action);
     return {
       name: route.route.action,

@@ -2,49 +2,31 @@
 // resource's ahead-of-time validator (its validators module holds them all), the access block for this
 // resource's rules, and the route's fixed shape run without Drizzle (fixed-shapes.ts). Everything else calls
 // the runtime.
-import type { CrudActionName, HttpInputSource } from '../../runtime/actions';
-import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
+import { crudActionSpec, type CrudActionName, type HttpInputSource } from '../../runtime/actions';
+import type { CrudRuntime } from '../../runtime/model/crud-runtime';
+import { describeResource } from '../../runtime/sql/resource-description';
 import { code, comment, joinCode, literal, name, type Code } from '../code/code';
 import { crudHandlerName } from './names';
 import { emitRouteScope } from './route-scope';
 import { emitShapePath, emitShapeSetup, fixedShapeOf } from './fixed-shapes';
 import type { HandlerParts } from './handler-parts';
 
-/** Actions whose input may be left out altogether (`resource.list()`), as the generic pipeline allows. */
-const OPTIONAL_INPUT = new Set<CrudActionName>(['list', 'findOne', 'count', 'exists']);
-
-function emitIdParser(rt: CrudRuntime): Code {
+/**
+ * A route whose path names a row reads its input as the generic handler does, through the runtime's reader made
+ * once here (handlers/http-input.ts: the :id parsed for the key's type, ?select=a,b a list).
+ */
+function emitInputReader(rt: CrudRuntime, action: CrudActionName): Code {
   const keyType = String(rt.idSchema.type ?? 'any');
-  const why = comment(`The :id path segment is a string; ${rt.resourceName}.${rt.pkKey} holds ${keyType} values.`);
-  if (keyType === 'integer') {
-    return joinCode([why, code`function parseId(raw) {
-return /^-?[0-9]+$/.test(raw) ? Number(raw) : raw;
-}`]);
-  }
-  if (keyType === 'number') {
-    return joinCode([why, code`function parseId(raw) {
-return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
-}`]);
-  }
-  return joinCode([why, code`function parseId(raw) {
-return raw;
-}`]);
+  return joinCode([
+    comment(`The :id path segment is a string; ${rt.resourceName}.${rt.pkKey} holds ${keyType} values.`),
+    code`const readInput = api.inputReader(resource, ${literal(action)});`,
+  ]);
 }
 
+/** A body is the input; one that may be left out altogether (`resource.list()`) is `{}` then (CRUD_ACTIONS). */
 function emitInput(action: CrudActionName, source: HttpInputSource): Code {
-  switch (source) {
-    case 'body':
-      return OPTIONAL_INPUT.has(action) ? code`const input = req.body === undefined ? {} : req.body;` : code`const input = req.body;`;
-    case 'id-and-select':
-      return code`// Query parameters travel on for validation to refuse by name; ?select=a,b is a list.
-const input = { ...req.query };
-input.id = parseId(req.params.id);
-if (typeof input.select === 'string') input.select = input.select.split(',');`;
-    case 'id-and-body':
-      return code`const input = { id: parseId(req.params.id), data: req.body };`;
-    case 'id':
-      return code`const input = { id: parseId(req.params.id) };`;
-  }
+  if (source !== 'body') return code`const input = readInput(req);`;
+  return crudActionSpec(action).isInputOptional ? code`const input = req.body === undefined ? {} : req.body;` : code`const input = req.body;`;
 }
 
 function emitAccess(rt: CrudRuntime, action: CrudActionName, hasRouteScope: boolean): Code {
@@ -58,15 +40,16 @@ function emitAccess(rt: CrudRuntime, action: CrudActionName, hasRouteScope: bool
 
 /** `hasRouteScope`: the route has `routes.<action>.scope`, which generated code receives as `deps.routeScope`. */
 export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source: HttpInputSource, status: number, hasRouteScope: boolean): HandlerParts {
-  const shape = fixedShapeOf(rt, action, hasRouteScope);
+  const resource = describeResource(rt);
+  const shape = fixedShapeOf(resource, action, hasRouteScope);
   const helpers: Code[] = [];
   if (shape !== null) helpers.push(joinCode([comment('The statement of this route\'s fixed shape, and the row writer.'), code`const shared = require('./resource.js');`]));
-  if (source !== 'body') helpers.push(emitIdParser(rt));
 
   const setup = [
     hasRouteScope ? code`const { api, resource, routeScope, context } = deps;` : code`const { api, resource, context } = deps;`,
     code`const validateInput = resource.validators.get(${literal(action)});`,
   ];
+  if (source !== 'body') setup.push(emitInputReader(rt, action));
   if (shape !== null) setup.push(emitShapeSetup(shape));
 
   const steps: Code[] = [
@@ -74,7 +57,7 @@ export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source:
     code`if (!validateInput(input)) throw api.validationError(validateInput.errors);`,
     emitAccess(rt, action, hasRouteScope),
   ];
-  if (shape !== null) steps.push(emitShapePath(rt, shape, status));
+  if (shape !== null) steps.push(emitShapePath(resource, shape, status));
   steps.push(code`const output = await api.query(resource, ${literal(action)}, input, ctx, scope);
 api.sendJson(req, res, ${status}, output);`);
 

@@ -3,13 +3,10 @@
 // each route module runs its shape through the driver's own prepared statement and writes the JSON itself:
 // no Drizzle query building or row mapping per request. Every other request takes the runtime path.
 import type { CrudActionName } from '../../runtime/actions';
-import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
-import { canPrepareFixedStatements, fixedStatementShapes, type FixedShapeName, type FixedStatementShape } from '../../runtime/statements/fixed-statements';
-import { hasDecoder } from '../../runtime/statements/fixed-execution';
+import type { FieldModel } from '../../runtime/model/field-policy';
+import { ACTION_PLANS } from '../../runtime/sql/action-plans';
+import type { FixedShapeName, FixedStatementShape, FixedWriteName, ResourceDescription } from '../../runtime/sql/resource-description';
 import { code, comment, joinCode, literal, name, property, type Code } from '../code/code';
-
-/** Which shape each action's fast path runs. */
-const SHAPE_OF: Partial<Record<CrudActionName, FixedShapeName>> = { get: 'getById', list: 'listPage', count: 'countAll', exists: 'anyRow', delete: 'deleteById' };
 
 const SHAPE_WORDS: Record<FixedShapeName, string> = {
   getById: 'get: the readable fields of the row with this id',
@@ -23,29 +20,30 @@ const SHAPE_WORDS: Record<FixedShapeName, string> = {
  * Whether the resource's fixed shapes run without Drizzle: spec §8 lets them be prepared (no scope function, no
  * application default), the key needs no decoding, and no field is scrubbed (scrub takes the row as an object).
  */
-export function hasFixedShapes(rt: CrudRuntime): boolean {
-  return canPrepareFixedStatements(rt) && rt.pkCodec === null && rt.readableScrubbed.length === 0;
+export function hasFixedShapes(resource: ResourceDescription): boolean {
+  return resource.isPrepared && resource.plan.pkCodec === null && resource.plan.readableScrubbed.length === 0;
 }
 
 /** A write whose statement depends on the columns a request writes: made on first use of each set (RETURNING databases). */
 export interface FixedWrite {
-  readonly name: 'insertRow' | 'updateRow';
+  readonly name: FixedWriteName;
 }
 
 /** Whether this route takes a fixed shape: a route scope narrows rows per caller, and hooks want the runtime. */
-export function fixedShapeOf(rt: CrudRuntime, action: CrudActionName, hasRouteScope: boolean): FixedStatementShape | FixedWrite | null {
-  if (hasRouteScope || !hasFixedShapes(rt)) return null;
-  const { hooks } = rt;
-  if (action === 'create') return rt.dialect.hasReturning && hooks.beforeCreate === null && hooks.afterCreate === null ? { name: 'insertRow' } : null;
-  if (action === 'update') return rt.dialect.hasReturning && hooks.beforeUpdate === null && hooks.afterUpdate === null ? { name: 'updateRow' } : null;
-  const name = SHAPE_OF[action];
-  if (name === undefined || (action === 'delete' && hooks.afterDelete !== null)) return null;
-  return fixedStatementShapes(rt).find((shape) => shape.name === name) ?? null;
+export function fixedShapeOf(resource: ResourceDescription, action: CrudActionName, hasRouteScope: boolean): FixedStatementShape | FixedWrite | null {
+  if (hasRouteScope || !hasFixedShapes(resource)) return null;
+  const { hooks, dialect } = resource.plan;
+  const name = ACTION_PLANS[action].fixedShape;
+  if (name === 'insertRow') return dialect.hasReturning && hooks.beforeCreate === null && hooks.afterCreate === null ? { name } : null;
+  if (name === 'updateRow') return dialect.hasReturning && hooks.beforeUpdate === null && hooks.afterUpdate === null ? { name } : null;
+  if (name === null || (action === 'delete' && hooks.afterDelete !== null)) return null;
+  return resource.shapes.find((shape) => shape.name === name) ?? null;
 }
 
 /** `statements`: each shape's SQL (a page's text around its LIMIT where the dialect writes the limit in). */
-export function emitStatements(rt: CrudRuntime): Code {
-  const entries = fixedStatementShapes(rt).map((shape) => {
+export function emitStatements(resource: ResourceDescription): Code {
+  const rt = resource.plan;
+  const entries = resource.shapes.map((shape) => {
     const text = shape.aroundLimit === null ? literal(shape.sql) : code`[${literal(shape.aroundLimit[0])}, ${literal(shape.aroundLimit[1])}]`;
     return joinCode([comment(SHAPE_WORDS[shape.name]), code`${name(shape.name)}: ${text},`]);
   });
@@ -58,17 +56,19 @@ ${joinCode(entries)}
 }
 
 /** One readable value as JSON: through the column's decoder where Drizzle has one, then its JSON codec. */
-function valueJson(rt: CrudRuntime, field: CrudRuntime['readable'][number], index: number): Code {
+function valueJson(resource: ResourceDescription, field: FieldModel, index: number): Code {
   const raw = code`row[${index}]`;
-  const decoded = hasDecoder(field.column) ? code`${property(code`decode`, field.key)}(${raw})` : raw;
+  const isDecoded = resource.decodedFields.has(field.key);
+  const decoded = isDecoded ? code`${property(code`decode`, field.key)}(${raw})` : raw;
   if (field.codec !== null) return code`JSON.stringify(${raw} == null ? null : ${property(code`codecs`, field.codec.name)}.encode(${decoded}))`;
-  if (hasDecoder(field.column)) return code`JSON.stringify(${raw} === null ? null : ${decoded})`;
+  if (isDecoded) return code`JSON.stringify(${raw} === null ? null : ${decoded})`;
   return code`JSON.stringify(${raw} ?? null)`;
 }
 
 /** `writeRow(row, decode, codecs)`: the row's JSON text, exactly as JSON.stringify writes the row object. */
-export function emitRowWriter(rt: CrudRuntime): Code {
-  const parts = rt.readable.map((field, index) => code`${literal(`${index === 0 ? '{' : ','}${JSON.stringify(field.key)}:`)} + ${valueJson(rt, field, index)}`);
+export function emitRowWriter(resource: ResourceDescription): Code {
+  const rt = resource.plan;
+  const parts = rt.readable.map((field, index) => code`${literal(`${index === 0 ? '{' : ','}${JSON.stringify(field.key)}:`)} + ${valueJson(resource, field, index)}`);
   const body = parts.length === 0 ? literal('{}') : code`${joinCode(parts, ' +\n')} +\n'}'`;
   return joinCode([
     comment(`A row of ${rt.resourceName} as callers see it, written as JSON from the database's row: ${rt.readable.map((field) => field.key).join(', ') || 'no field'}.`),
@@ -92,8 +92,8 @@ function bindings(shape: FixedStatementShape): Code {
 }
 
 /** `await` before a statement's answer, except on SQLite, whose driver answers synchronously. */
-function awaited(rt: CrudRuntime): Code {
-  return rt.dialect.name === 'sqlite' ? code`` : code`await `;
+function awaited(resource: ResourceDescription): Code {
+  return resource.plan.dialect.name === 'sqlite' ? code`` : code`await `;
 }
 
 /** The handler's set-up line for the shape: its statement (null when the statement cache is off). */
@@ -114,8 +114,8 @@ export function emitShapeSetup(shape: FixedStatementShape | FixedWrite): Code {
 }
 
 /** The fast path of the route's shape, ahead of the runtime path. */
-export function emitShapePath(rt: CrudRuntime, shape: FixedStatementShape | FixedWrite, status: number): Code {
-  const wait = awaited(rt);
+export function emitShapePath(resource: ResourceDescription, shape: FixedStatementShape | FixedWrite, status: number): Code {
+  const wait = awaited(resource);
   const writeRow = code`(row) => shared.writeRow(row, decode, api.codecs)`;
   switch (shape.name) {
     case 'insertRow':
@@ -141,7 +141,7 @@ return;
     case 'listPage': {
       const statement = shape.aroundLimit === null ? code`listPage` : code`listPage(limit)`;
       return code`if (listPage !== null && input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true) {
-const limit = input.limit ?? ${rt.defaultLimit};
+const limit = input.limit ?? ${resource.plan.defaultLimit};
 const rows = ${wait}${statement}.rows(${bindings(shape)});
 api.sendJsonText(req, res, ${status}, '{"items":[' + rows.map(${writeRow}).join(',') + ']}');
 return;

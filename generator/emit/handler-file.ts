@@ -1,6 +1,6 @@
 // One route's handler module: the two-line header, then templates/handler.js.tpl filled with the
 // route's parts, formatted. The same text is instantiated in-process and written by `tessera build`.
-import { routeKey, type MountedRoute } from '../../runtime/server/action-routes';
+import { routeKey, type MountedRoute } from '../../runtime/model/action-routes';
 import { comment, joinCode } from '../code/code';
 import { formatSource } from '../code/format';
 import { fillTemplate } from '../code/template';

@@ -1,7 +1,7 @@
 // The resource's configuration in the user's own terms, as comment lines at the top of each handler,
 // so a reviewer sees what the validator and the access block enforce without opening the entry.
-import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
-import type { FieldModel } from '../../runtime/crud/field-policy';
+import type { CrudRuntime } from '../../runtime/model/crud-runtime';
+import type { FieldModel } from '../../runtime/model/field-policy';
 import { comment, joinCode, type Code } from '../code/code';
 
 function describeField(field: FieldModel): string {

@@ -2,7 +2,8 @@
 // where the statements can be prepared, the fixed statements and the row writer. Its input validators are in the
 // validators module of its validation document (validators-module.ts), which the server installs into the resource.
 import path from 'node:path';
-import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
+import type { CrudRuntime } from '../../runtime/model/crud-runtime';
+import { describeResource } from '../../runtime/sql/resource-description';
 import { code, comment, joinCode } from '../code/code';
 import { formatSource } from '../code/format';
 import { emitPolicyComment } from './policy-comment';
@@ -16,7 +17,8 @@ export function resourceModuleFile(rt: CrudRuntime): string {
 }
 
 export function emitResourceModule(rt: CrudRuntime): GeneratedModule {
-  const isFixed = hasFixedShapes(rt);
+  const resource = describeResource(rt);
+  const isFixed = hasFixedShapes(resource);
   const shares = isFixed ? 'the policy, the fixed statements and the row writer' : 'the policy';
   const file = resourceModuleFile(rt);
   const validators = path.posix.relative(path.posix.dirname(file), validatorsFileOf(rt.validators.fingerprint));
@@ -29,7 +31,7 @@ export function emitResourceModule(rt: CrudRuntime): GeneratedModule {
         comment(`The input of every ${rt.resourceName} action is validated by code ajv compiled ahead of time from the resource's`),
         comment(`validation document: ${validators}, shared by the resources whose inputs are the same.`),
       ]),
-      ...(isFixed ? [emitStatements(rt), emitRowWriter(rt), code`module.exports = { statements, writeRow };`] : [code`module.exports = {};`]),
+      ...(isFixed ? [emitStatements(resource), emitRowWriter(resource), code`module.exports = { statements, writeRow };`] : [code`module.exports = {};`]),
     ],
     '\n\n',
   );

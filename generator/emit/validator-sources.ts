@@ -3,7 +3,7 @@
 // resource's module cost (issue 16). The text depends only on the document and the exports asked for (a fresh ajv
 // each time), so reusing it, in this process or from the disk cache of an earlier one, changes no output. It is written
 // without line breaks: it fills a module of its own (validators-module.ts), machine output nobody reviews line by line.
-import type { ValidationDocument } from '../../runtime/crud/resource-validators';
+import type { ValidationDocument } from '../../runtime/model/resource-validators';
 import { createAjv } from '../../runtime/validation';
 import { defaultCacheFolder, ValidatorSourceCache } from './validator-source-cache';
 

@@ -1,9 +1,9 @@
 // A validation document's input validators as a module of their own, `validators/<fingerprint>.js` (issue 16): ajv
-// standalone code compiled from the resource's one document (runtime/crud/resource-validators.ts), each distinct input
+// standalone code compiled from the resource's one document (runtime/model/resource-validators.ts), each distinct input
 // schema once, the where grammar once. Resources with the same document share the module; it is machine output,
 // written without line breaks, while the resource's resource.js keeps its policy in the user's terms.
 import type { CrudActionName } from '../../runtime/actions';
-import type { CrudRuntime } from '../../runtime/crud/crud-runtime';
+import type { CrudRuntime } from '../../runtime/model/crud-runtime';
 import { code, comment, joinCode, propertyKey, trustedSource } from '../code/code';
 import { formatSource } from '../code/format';
 import type { GeneratedModule } from './handler-file';

@@ -1,17 +1,18 @@
 // The eight crud actions and the pipeline every call runs through, in-process and over HTTP
 // (CONTRACT §2): input validation → authorize → scope → query → scrub.
 import { and, is, SQL } from 'drizzle-orm';
-import type { CrudActionName } from '../actions';
+import { crudActionSpec, type CrudActionName } from '../actions';
 import { ROW_MISSING, type DbRow, type WritePlan } from '../dialects/dialect';
 import { DatabaseError, misconfiguration, TesseraError } from '../errors';
-import type { OrderByEntry } from '../query/order-by';
-import { compileWhere } from '../query/where';
+import type { OrderByEntry } from '../sql/order-by';
+import { compileWhere } from '../sql/where';
 import { assertValid } from '../validation';
-import type { CrudRuntime } from './crud-runtime';
-import type { FieldModel } from './field-policy';
-import type { Context, ScopeFunction, Where } from './options';
-import { anyRow, countRows, selectById, selectPage, statementSource, type Scope } from './read-queries';
-import { serializeRows, type JsonRow } from './row-serializer';
+import type { CrudRuntime } from '../model/crud-runtime';
+import type { FieldModel } from '../model/field-policy';
+import type { Context, ScopeFunction, Where } from '../model/options';
+import { anyRow, countRows, selectById, selectPage, statementSource } from '../sql/read-queries';
+import type { ResourcePlan, Scope } from '../sql/resource-plan';
+import { serializeRows, type JsonRow } from '../model/row-serializer';
 
 interface ListInput {
   select?: string[];
@@ -22,7 +23,7 @@ interface ListInput {
   includeTotal?: boolean;
 }
 
-export type { Scope } from './read-queries';
+export type { Scope } from '../sql/resource-plan';
 
 export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> {
   if (rt.access.isPublic) return;
@@ -91,20 +92,20 @@ function checkHookData(rt: CrudRuntime, hook: string, data: unknown): Record<str
   return data as Record<string, unknown>;
 }
 
-function writePlan(rt: CrudRuntime, scope: Scope): WritePlan {
+function writePlan(rt: ResourcePlan, scope: Scope): WritePlan {
   return { table: rt.table, pk: rt.pkColumn, pkKey: rt.pkKey, selection: rt.defaultSelection, scope, statements: statementSource(rt, scope) };
 }
 
 const outsideScope = (rt: CrudRuntime, verb: string) => new TesseraError('FORBIDDEN', `the ${verb} row would fall outside your scope of ${rt.resourceName}`);
 export const notFound = (rt: CrudRuntime) => new TesseraError('NOT_FOUND', `no ${rt.resourceName} row with that id`);
 
-async function queryPage(rt: CrudRuntime, input: ListInput, scope: Scope, limit: number): Promise<{ rows: DbRow[]; fields: readonly FieldModel[] }> {
+async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit: number): Promise<{ rows: DbRow[]; fields: readonly FieldModel[] }> {
   const fields = selectedFields(rt, input.select);
   const rows = await selectPage(rt, { fields, where: input.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0 }, scope);
   return { rows, fields };
 }
 
-export type ActionImpl = (rt: CrudRuntime, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
+export type ActionImpl = (rt: ResourcePlan, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
 
 /** The query step of each action, after validation, authorize and scope (the compiled handlers call these too). */
 export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
@@ -177,15 +178,12 @@ export function toCrudError(rt: CrudRuntime, error: unknown): TesseraError {
   return new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: description === null ? error : new DatabaseError(description, { cause: error }) });
 }
 
-/** Inputs that may be omitted altogether (`resource.list()`). */
-const OPTIONAL_INPUT = new Set<CrudActionName>(['list', 'findOne', 'count', 'exists']);
-
 /**
  * Runs one crud action through the whole pipeline; every failure is a TesseraError. `routeScope` is the scope of
  * the HTTP route the call came through (null in-process).
  */
-export async function runCrudAction(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context, routeScope: ScopeFunction | null): Promise<unknown> {
-  const value = input === undefined && OPTIONAL_INPUT.has(action) ? {} : input;
+export async function runCrudAction(rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: Context, routeScope: ScopeFunction | null): Promise<unknown> {
+  const value = input === undefined && crudActionSpec(action).isInputOptional ? {} : input;
   try {
     assertValid(rt.validators.get(action), value);
     await authorizeCall(rt, action, value, ctx);

@@ -1,48 +1,15 @@
 // `crud(options)`: the plugin that gives a resource its eight typed actions and their HTTP routes.
-import type { InferSelectModel, Table } from 'drizzle-orm';
+import type { Table } from 'drizzle-orm';
 import { CRUD_ACTIONS, takesId, type CrudActionName, type CrudActionSpec } from '../actions';
 import { SetupError } from '../errors';
-import type { Resource, ResourcePlugin } from '../resource';
+import type { CrudActions } from '../model/crud-actions';
+import { buildCrudRuntime, enabledActions, type CrudRuntime } from '../model/crud-runtime';
+import type { Context, CrudOptions, RouteSetting, ScopeFunction } from '../model/options';
+import { installRegisteredValidators } from '../model/registered-validators';
+import { planOf } from '../sql/resource-plan';
 import { idParserFor, type ActionRoute } from '../route';
+import type { Resource, ResourcePlugin } from '../service';
 import { runCrudAction } from './actions';
-import { buildCrudRuntime, enabledActions, type CrudRuntime } from './crud-runtime';
-import { installRegisteredValidators } from '../handlers/compiled-resources';
-import type { Context, CrudOptions, RouteSetting, ScopeFunction, Where } from './options';
-
-/** A column value as it travels in JSON (CONTRACT §2 Row). */
-type JsonValue<V> = V extends Date ? string : V extends bigint ? string : V extends Uint8Array ? string : V;
-
-/** A response row: readable fields (or the selected subset), in their JSON form. */
-export type Row<TTable extends Table> = { [K in keyof InferSelectModel<TTable>]?: JsonValue<InferSelectModel<TTable>[K]> };
-type FieldName<TTable extends Table> = keyof InferSelectModel<TTable> & string;
-
-export interface ListInput<TTable extends Table> {
-  select?: FieldName<TTable>[];
-  where?: Where;
-  orderBy?: { field: FieldName<TTable>; direction?: 'asc' | 'desc' }[];
-  limit?: number;
-  offset?: number;
-  includeTotal?: boolean;
-}
-
-export interface CrudCall<TInput> {
-  input: TInput;
-  ctx?: Context;
-}
-export type OptionalCrudCall<TInput> = Partial<CrudCall<TInput>>;
-type Id = string | number;
-
-/** The actions `resource.use(crud(...))` attaches; each runs the same pipeline as its HTTP route. */
-export interface CrudActions<TTable extends Table> {
-  list(call?: OptionalCrudCall<ListInput<TTable>>): Promise<{ items: Row<TTable>[]; total?: number }>;
-  get(call: CrudCall<{ id: Id; select?: FieldName<TTable>[] }>): Promise<Row<TTable>>;
-  findOne(call?: OptionalCrudCall<ListInput<TTable>>): Promise<Row<TTable> | null>;
-  create(call: CrudCall<Partial<Row<TTable>>>): Promise<Row<TTable>>;
-  update(call: CrudCall<{ id: Id; data: Partial<Row<TTable>> }>): Promise<Row<TTable>>;
-  delete(call: CrudCall<{ id: Id }>): Promise<{ success: true }>;
-  count(call?: OptionalCrudCall<{ where?: Where }>): Promise<{ count: number }>;
-  exists(call?: OptionalCrudCall<{ where?: Where }>): Promise<{ exists: boolean }>;
-}
 
 /** The resource with its crud actions attached. */
 export type CrudResource<TTable extends Table> = Resource<TTable> & CrudActions<TTable>;
@@ -116,12 +83,14 @@ export function crud(options: CrudOptions): CrudPlugin {
       resource.attachCrudRuntime(runtime);
       // A bundle registered this resource's validators before loading the application: use them from now on.
       installRegisteredValidators(runtime);
+      // The resource's plan: what its actions run, with the statement cache and keys of spec §8.
+      const plan = planOf(runtime);
       const parseId = idParserFor(runtime.idSchema);
       const actions: Record<string, (call?: { input?: unknown; ctx?: Context }) => Promise<unknown>> = {};
       for (const spec of CRUD_ACTIONS) {
         if (!enabled.includes(spec.name)) continue; // spec §4.1 rule 2: no action, no route
         // In-process calls never get a route's scope (CONTRACT §2).
-        actions[spec.name] = (call) => runCrudAction(runtime, spec.name, call?.input, call?.ctx ?? {}, null);
+        actions[spec.name] = (call) => runCrudAction(plan, spec.name, call?.input, call?.ctx ?? {}, null);
         const choice = routeChoice(runtime, spec, options.routes?.[spec.name]);
         const route: ActionRoute | null =
           choice === null ? null : {
@@ -131,7 +100,7 @@ export function crud(options: CrudOptions): CrudPlugin {
                 status: spec.status,
                 input: spec.input,
                 parseId,
-                run: (input, ctx) => runCrudAction(runtime, spec.name, input, ctx, choice.scope),
+                run: (input, ctx) => runCrudAction(plan, spec.name, input, ctx, choice.scope),
                 source: { kind: 'crud', runtime, action: spec.name, routeScope: choice.scope },
               };
         resource.addAction(`${resource.name}.${spec.name}`, route);

@@ -1,12 +1,13 @@
 // What each database dialect must provide. Every difference between SQLite, MySQL/MariaDB and
 // PostgreSQL lives behind this interface, one file per dialect; nothing else branches on the database.
-import { and, eq, getTableColumns, type Column, type SQL, type Table } from 'drizzle-orm';
-import { columnPlaceholder } from '../statements/column-placeholder';
-import type { JsonSchema } from '../crud/options';
-import type { PatternKind } from '../query/operators/pattern';
-import { TesseraError } from '../errors';
+import type { Column, SQL, Table } from 'drizzle-orm';
+import type { TesseraError } from '../errors';
+import type { JsonSchema } from '../json-schema';
 
 export type DialectName = 'sqlite' | 'mysql' | 'postgres';
+
+/** The substring operators (contains, startsWith, endsWith): each dialect escapes and matches them its own way. */
+export type PatternKind = 'contains' | 'startsWith' | 'endsWith';
 
 /**
  * A drizzle database of any supported dialect. The three share the query-builder calls used here
@@ -32,34 +33,6 @@ export interface WritePlan {
 
 /** Finds or prepares the statement of a shape (`insert|…`, `update|…`, `delete`, `get|*`) in the resource's cache. */
 export type StatementSource = (shape: string, build: () => PreparableQuery) => PreparedQuery;
-
-/** spec §8 rule 1 for a single-row write: the operation and the columns it sets, never their values. */
-export function writeShape(operation: 'insert' | 'update', values: Record<string, unknown>): string {
-  let shape = `${operation}|`;
-  for (const key in values) if (Object.hasOwn(values, key)) shape += `${key.length}:${key}`;
-  return shape;
-}
-
-/** Placeholders named after the columns a write sets, each mapped by its column's encoder. */
-export function valuePlaceholders(table: Table, values: Record<string, unknown>): Record<string, SQL> {
-  const columns = getTableColumns(table);
-  const placeholders: Record<string, SQL> = {};
-  for (const key in values) if (Object.hasOwn(values, key)) placeholders[key] = columnPlaceholder(key, columns[key]);
-  return placeholders;
-}
-
-/** The id placeholder's name: a column key cannot start with a colon in practice, so it never meets a set value. */
-export const ID_PLACEHOLDER = ':id';
-
-/** `pk = :id`, the id mapped by the key column's encoder. */
-export function byIdPlaceholder(pk: Column): SQL {
-  return eq(pk, columnPlaceholder(ID_PLACEHOLDER, pk));
-}
-
-/** An update's placeholder values: the set columns and the id. */
-export function updateValues(values: Record<string, unknown>, id: unknown): Record<string, unknown> {
-  return { ...values, [ID_PLACEHOLDER]: id };
-}
 
 /** update() found no row with that id inside the scope. */
 export const ROW_MISSING = Symbol('row missing');
@@ -150,109 +123,4 @@ export interface RawStatement {
   rows(values: readonly unknown[]): unknown[][] | Promise<unknown[][]>;
   /** Runs a statement that answers no rows: how many rows it changed. */
   run(values: readonly unknown[]): number | Promise<number>;
-}
-
-/** A driver message whose capture groups are identifiers only, and the reason it becomes. */
-export interface DriverReason {
-  readonly code: string | number;
-  readonly message: RegExp;
-  readonly reason: (identifiers: string[]) => string;
-}
-
-/** `code: reason` for the first pattern the error matches, else just the driver code; null without one. */
-export function describeWith(error: unknown, codeOf: (driver: Record<string, unknown>) => unknown, reasons: readonly DriverReason[]): string | null {
-  const driver = driverErrorOf(error);
-  const code = driver === null ? undefined : codeOf(driver);
-  if (code === undefined || code === null) return null;
-  const message = typeof driver?.message === 'string' ? driver.message : '';
-  for (const candidate of reasons) {
-    const match = candidate.code === code ? candidate.message.exec(message) : null;
-    if (match !== null) return `${String(code)}: ${candidate.reason(match.slice(1))}`;
-  }
-  return String(code);
-}
-
-/** `pk = id`, ANDed with the scope when there is one. */
-export function rowCondition(plan: Pick<WritePlan, 'pk' | 'scope'>, id: unknown): SQL {
-  const byId = eq(plan.pk, id);
-  return plan.scope === undefined ? byId : (and(byId, plan.scope) as SQL);
-}
-
-/** Walks an error's `cause` chain (drizzle wraps driver errors in DrizzleQueryError) to the driver's own error. */
-export function driverErrorOf(error: unknown): Record<string, unknown> | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const candidate = current as Record<string, unknown>;
-    if (candidate.code !== undefined || candidate.errno !== undefined) return candidate;
-    current = candidate.cause;
-  }
-  return null;
-}
-
-/** Runs a write that may throw OutsideScope; such a write was rolled back and answers null. */
-export async function nullWhenOutsideScope<T>(write: () => T | Promise<T>): Promise<T | null> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof OutsideScope) return null;
-    throw error;
-  }
-}
-
-const CONFLICT_MESSAGES = {
-  unique: 'A row with the same unique value already exists',
-  'foreign-key': 'The change would break a reference between rows',
-} as const;
-
-/** Driver codes (SQLite code, MySQL errno or PostgreSQL SQLSTATE) that Tessera answers as client errors. */
-export interface DriverCodes {
-  readonly unique: ReadonlySet<string | number>;
-  readonly foreignKey: ReadonlySet<string | number>;
-  /** A value the column cannot hold (too long, out of range, forbidden character): the schema's backstop. */
-  readonly invalidValue: ReadonlySet<string | number>;
-}
-
-/**
- * How a driver says that the database cannot be reached right now (refused or lost connection, pool
- * timeout, server shutting down): the request may succeed when retried, so it answers 503.
- */
-export interface UnavailableSignals {
-  /** `code` or `errno` values: socket errors, the driver's own connection codes, the server's shutdown codes. */
-  readonly codes: ReadonlySet<string | number>;
-  /** Exact messages of the driver's errors that carry no code (pool closed, connection terminated). */
-  readonly messages: ReadonlySet<string>;
-}
-
-/** What every networked driver reports when the socket to the database fails (Node's own error codes). */
-export const SOCKET_ERROR_CODES: readonly string[] = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENOTFOUND', 'EAI_AGAIN'];
-
-/**
- * SERVICE_UNAVAILABLE (503, with Retry-After) when some error of the `cause` chain is one of the driver's
- * unavailability signals; null otherwise. The message is fixed: the driver's may name the host or the SQL.
- */
-export function unavailableFrom(error: unknown, signals: UnavailableSignals): TesseraError | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; errno?: unknown; message?: unknown; cause?: unknown };
-    const isSignal =
-      signals.codes.has(candidate.code as string) || signals.codes.has(candidate.errno as number) || signals.messages.has(candidate.message as string);
-    if (isSignal) return new TesseraError('SERVICE_UNAVAILABLE', undefined, undefined, { cause: error });
-    current = candidate.cause;
-  }
-  return null;
-}
-
-/**
- * CONTRACT §4: unique and foreign-key violations answer CONFLICT and values a column cannot hold
- * VALIDATION_ERROR, each with a fixed message (never the driver's, which names values); null otherwise.
- */
-export function clientErrorFrom(error: unknown, code: unknown, codes: DriverCodes): TesseraError | null {
-  if (typeof code !== 'string' && typeof code !== 'number') return null;
-  if (codes.unique.has(code)) return new TesseraError('CONFLICT', CONFLICT_MESSAGES.unique, undefined, { cause: error });
-  if (codes.foreignKey.has(code)) return new TesseraError('CONFLICT', CONFLICT_MESSAGES['foreign-key'], undefined, { cause: error });
-  if (codes.invalidValue.has(code)) {
-    const message = 'a value does not fit its column';
-    return new TesseraError('VALIDATION_ERROR', message, [{ path: '', message }], { cause: error });
-  }
-  return null;
 }

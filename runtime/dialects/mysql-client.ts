@@ -2,8 +2,9 @@
 // with the per-call work of Drizzle's execution and transactions done once (issue 18). mysql.ts says what to run.
 import { is } from 'drizzle-orm';
 import { NoopCache } from 'drizzle-orm/cache/core';
-import { flatRowReader, parameterFiller, type ParameterFiller, type RowReader } from '../statements/prepared-select';
-import { nullWhenOutsideScope, type DbRow, type PreparableQuery, type PreparedQuery } from './dialect';
+import { flatRowReader, parameterFiller, type ParameterFiller, type RowReader } from './prepared-select';
+import type { DbRow, PreparableQuery, PreparedQuery } from './dialect';
+import { nullWhenOutsideScope } from './write-statements';
 import { datetimeDecoder } from './mysql-datetime';
 
 /** A mysql2 client with the promise API's `query`, as Drizzle's prepared queries call it. */

@@ -2,64 +2,19 @@
 // LIKE follows the column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
 import { getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/mysql-core';
-import { withIntegerRange } from '../crud/column-schema';
-import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
+import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type WritePlan } from './dialect';
+import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
+import { withIntegerRange } from './integer-range';
+import { likePatternValue, matchLike } from './like-escape';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
 import { datetimeDecoder } from './mysql-datetime';
-import {
-  byIdPlaceholder,
-  clientErrorFrom,
-  describeWith,
-  driverErrorOf,
-  OutsideScope,
-  ROW_MISSING,
-  rowCondition,
-  updateValues,
-  valuePlaceholders,
-  writeShape,
-  SOCKET_ERROR_CODES,
-  unavailableFrom,
-  type DbRow,
-  type DriverCodes,
-  type DriverReason,
-  type Dialect,
-  type UnavailableSignals,
-  type WritePlan,
-} from './dialect';
-
-const DRIVER_CODES: DriverCodes = {
-  unique: new Set([1062, 1586]),
-  foreignKey: new Set([1216, 1217, 1451, 1452]),
-  // Data too long, out of range, incorrect value, truncated value: what strict mode refuses to store.
-  invalidValue: new Set([1406, 1264, 1366, 1292, 1367]),
-};
-
-/** MySQL's messages (by errno) that name only identifiers; anything else is logged by errno alone. */
-const REASONS: readonly DriverReason[] = [
-  { code: 1146, message: /^Table '([^']+)' doesn't exist$/, reason: ([table]) => `no such table: ${table}` },
-  { code: 1054, message: /^Unknown column '([^']+)' in '[^']+'$/, reason: ([column]) => `no such column: ${column}` },
-  { code: 1049, message: /^Unknown database '([^']+)'$/, reason: ([database]) => `no such database: ${database}` },
-  { code: 1213, message: /^Deadlock found/, reason: () => 'deadlock' },
-  { code: 1205, message: /^Lock wait timeout exceeded/, reason: () => 'lock wait timeout' },
-];
+import { DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
+import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
 
 /** Drizzle's mysql2 typeCast: the date and time types as text. */
 function keepDatesAsText(field: { type: string; string(): string | null }, next: () => unknown): unknown {
   return field.type === 'TIMESTAMP' || field.type === 'DATETIME' || field.type === 'DATE' ? field.string() : next();
 }
-
-/** The server cannot be reached, is shutting down or refuses connections for now; mysql2 lost or closed the connection. */
-const UNAVAILABLE: UnavailableSignals = {
-  codes: new Set<string | number>([
-    ...SOCKET_ERROR_CODES,
-    'PROTOCOL_CONNECTION_LOST',
-    'PROTOCOL_SEQUENCE_TIMEOUT',
-    // Server shutdown in progress, connection killed (MariaDB), too many connections, idle connection closed (MySQL 8).
-    1053, 1927, 1040, 1203, 4031,
-  ]),
-  // mysql2 raises these without a code.
-  messages: new Set(['Pool is closed.', 'No connections available.', 'Queue limit reached.', "Can't add new command when connection is in closed state"]),
-};
 
 /** Bits of the sized integer types; others (bigint in number mode, serial) hold what JSON numbers carry. */
 const INTEGER_BITS: Record<string, number> = { MySqlTinyInt: 8, MySqlSmallInt: 16, MySqlMediumInt: 24, MySqlInt: 32 };
@@ -67,7 +22,6 @@ const INTEGER_BITS: Record<string, number> = { MySqlTinyInt: 8, MySqlSmallInt: 1
 /** Byte capacity of the TEXT types. A character takes at least one byte, so more characters never fit;
  * multi-byte text that still overflows is caught by errno 1406. */
 const TEXT_BYTES: Record<string, number> = { tinytext: 255, text: 65535, mediumtext: 16777215, longtext: 4294967295 };
-
 
 /** The mysql2 connection options behind a drizzle database: pools and connections, promise or callback style. */
 function clientOptions(db: any): { supportBigNumbers?: boolean } | undefined {
@@ -120,13 +74,8 @@ export const mysqlDialect: Dialect = {
     return `bigint column "${column.name}" needs the mysql2 option supportBigNumbers: true (values above 2^53 would lose digits)`;
   },
 
-  patternValue(kind, text) {
-    return wrapPattern(escapeLike(text), kind, '%');
-  },
-
-  matchPattern(column, pattern) {
-    return sql`${column} LIKE ${pattern} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
-  },
+  patternValue: likePatternValue,
+  matchPattern: matchLike,
 
   insert(db, plan, values) {
     return inTransaction(db, async (connection) => {

@@ -3,39 +3,13 @@
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { withIntegerRange } from '../crud/column-schema';
-import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
-import {
-  clientErrorFrom,
-  describeWith,
-  driverErrorOf,
-  nullWhenOutsideScope,
-  OutsideScope,
-  ROW_MISSING,
-  rowCondition,
-  SOCKET_ERROR_CODES,
-  unavailableFrom,
-  type DriverCodes,
-  type DriverReason,
-  type Dialect,
-  type UnavailableSignals,
-} from './dialect';
+import { OutsideScope, ROW_MISSING, type Dialect } from './dialect';
+import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
+import { withIntegerRange } from './integer-range';
+import { likePatternValue, matchLike } from './like-escape';
+import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
+import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
-
-const DRIVER_CODES: DriverCodes = {
-  unique: new Set(['23505']),
-  foreignKey: new Set(['23503']),
-  // Class 22, data exceptions: too long, out of range, NUL or bad encoding, bad text or datetime representation.
-  invalidValue: new Set(['22001', '22003', '22021', '22P02', '22P05', '22007', '22008']),
-};
-
-/** PostgreSQL's messages (by SQLSTATE) that name only identifiers; anything else is logged by SQLSTATE alone. */
-const REASONS: readonly DriverReason[] = [
-  { code: '42P01', message: /^relation "([^"]+)" does not exist$/, reason: ([table]) => `no such table: ${table}` },
-  { code: '42703', message: /^column "?([^" ]+)"? (?:of relation "[^"]+" )?does not exist$/, reason: ([column]) => `no such column: ${column}` },
-  { code: '3D000', message: /^database "([^"]+)" does not exist$/, reason: ([database]) => `no such database: ${database}` },
-  { code: '40P01', message: /^deadlock detected$/, reason: () => 'deadlock' },
-];
 
 /** `"schema"."table"`, each part quoted, for to_regclass: it resolves the name through search_path as queries do. */
 function qualifiedName(table: Parameters<typeof getTableConfig>[0]): string {
@@ -59,26 +33,6 @@ const DRIZZLE_TYPES = {
   },
 };
 
-/** The server cannot be reached, is going away or refuses sessions for now; pg's pool or client gave up on it. */
-const UNAVAILABLE: UnavailableSignals = {
-  codes: new Set([
-    ...SOCKET_ERROR_CODES,
-    // Class 08, connection exception; 57P01-03 admin or crash shutdown, starting up; 53300 too many connections.
-    '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300',
-  ]),
-  // pg and pg-pool raise these without a code.
-  messages: new Set([
-    'Connection terminated unexpectedly',
-    'Connection terminated',
-    'Connection terminated due to connection timeout',
-    'timeout exceeded when trying to connect',
-    'Client has encountered a connection error and is not queryable',
-    'Client was closed and is not queryable',
-    'Cannot use a pool after calling end on the pool',
-    'Query read timeout',
-  ]),
-};
-
 /** Bits of the sized integer types; bigint in number mode holds what JSON numbers carry. */
 const INTEGER_BITS: Record<string, number> = { PgSmallInt: 16, PgSmallSerial: 16, PgInteger: 32, PgSerial: 32 };
 
@@ -98,13 +52,8 @@ export const postgresDialect: Dialect = {
     return null; // pg returns int8 as a string, so bigint values arrive whole
   },
 
-  patternValue(kind, text) {
-    return wrapPattern(escapeLike(text), kind, '%');
-  },
-
-  matchPattern(column, pattern) {
-    return sql`${column} LIKE ${pattern} ESCAPE ${sql.raw(`'${LIKE_ESCAPE}'`)}`;
-  },
+  patternValue: likePatternValue,
+  matchPattern: matchLike,
 
   async insert(db, plan, values) {
     // spec §8: one cached statement per set of written columns.

@@ -1,6 +1,7 @@
 // spec §8 for the databases with RETURNING (SQLite, PostgreSQL): a single-row write without a scope is one
 // cached statement per shape, which writes the row and reads it back at once.
-import { byIdPlaceholder, ROW_MISSING, updateValues, valuePlaceholders, writeShape, type AnyDatabase, type DbRow, type StatementSource, type WritePlan } from './dialect';
+import { ROW_MISSING, type AnyDatabase, type DbRow, type StatementSource, type WritePlan } from './dialect';
+import { byIdPlaceholder, updateValues, valuePlaceholders, writeShape } from './write-statements';
 
 /** One statement per set of written columns. */
 export async function insertReturning(db: AnyDatabase, plan: WritePlan, statements: StatementSource, values: Record<string, unknown>): Promise<DbRow> {

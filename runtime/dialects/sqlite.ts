@@ -1,22 +1,11 @@
 // SQLite through better-sqlite3: synchronous driver, RETURNING supported, GLOB for case-sensitive
 // substring matches (matching the BINARY collation SQLite columns have by default).
 import { and, eq, getTableName, sql } from 'drizzle-orm';
-import { withIntegerRange } from '../crud/column-schema';
-import { escapeGlob, wrapPattern } from '../query/like-escape';
-import {
-  clientErrorFrom,
-  describeWith,
-  driverErrorOf,
-  nullWhenOutsideScope,
-  OutsideScope,
-  ROW_MISSING,
-  rowCondition,
-  unavailableFrom,
-  type DriverCodes,
-  type DriverReason,
-  type Dialect,
-  type UnavailableSignals,
-} from './dialect';
+import { OutsideScope, ROW_MISSING, type Dialect } from './dialect';
+import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom, type DriverCodes, type DriverReason, type UnavailableSignals } from './driver-errors';
+import { withIntegerRange } from './integer-range';
+import { escapeGlob, wrapPattern } from './like-escape';
+import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
 
 const DRIVER_CODES: DriverCodes = {

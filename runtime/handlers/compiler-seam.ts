@@ -1,7 +1,7 @@
 // The one place the runtime reaches the code generator: `compiler: true` generates the handler modules at
 // construction through generator/compile.ts, loaded on first use. Nothing else in runtime/ names the generator,
 // so `compiler: false`, `compilation` and a built bundle never load it (the layering reads bin → generator → runtime).
-import type { MountedRoute } from '../server/action-routes';
+import type { MountedRoute } from '../model/action-routes';
 
 /** A generated module as text: a route's handler, a crud resource's module or a validation document's validators. */
 export interface HandlerModuleSource {

@@ -3,17 +3,18 @@
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { SetupError } from '../errors';
-import { routeKey, type MountedRoute } from '../server/action-routes';
+import { routeKey, type MountedRoute } from '../model/action-routes';
 import { compiledApi } from './compiled-api';
 import { generateCompilation, type HandlerModuleSource } from './compiler-seam';
-import { prepareFixedDefault } from '../statements/fixed-execution';
+import { planOf } from '../sql/resource-plan';
+import { prepareStatements } from '../sql/statement-preparation';
 import { installCompiledValidators, type CompiledResource } from './compiled-resources';
 import { genericHandler, type ContextFactory } from './generic-handler';
 
 export interface HandlerDeps {
   readonly api: typeof compiledApi;
   readonly context: ContextFactory | null;
-  /** Crud routes: the resource's runtime model (user functions included). */
+  /** Crud routes: the resource's plan, its runtime model (user functions included) with its statement cache. */
   readonly resource?: unknown;
   /** Crud routes: the route's own scope (`routes.<action>.scope`), or null. */
   readonly routeScope?: unknown;
@@ -108,7 +109,7 @@ function installResources(routes: readonly MountedRoute[], compilation: Compilat
 }
 
 function depsFor({ route }: MountedRoute, context: ContextFactory | null): HandlerDeps {
-  if (route.source.kind === 'crud') return { api: compiledApi, resource: route.source.runtime, routeScope: route.source.routeScope, context };
+  if (route.source.kind === 'crud') return { api: compiledApi, resource: planOf(route.source.runtime), routeScope: route.source.routeScope, context };
   return { api: compiledApi, action: route.source, context };
 }
 
@@ -129,13 +130,20 @@ export function usesGenericHandler(choice: HandlerChoice): boolean {
   return choice.compilation === undefined && choice.compiler === false;
 }
 
-/** One Express handler per mounted route, in the same order. */
+/**
+ * One Express handler per mounted route, in the same order; then spec §8 rule 4's statements, prepared for the
+ * handlers chosen (the fixed shapes of compiled handlers, Drizzle's for the generic one).
+ */
 export function routeHandlers(routes: readonly MountedRoute[], choice: HandlerChoice): RequestHandler[] {
   const context = choice.context ?? null;
-  if (usesGenericHandler(choice)) return routes.map(({ route }) => genericHandler(route, context));
+  if (usesGenericHandler(choice)) {
+    const handlers = routes.map(({ route }) => genericHandler(route, context));
+    prepareStatements(routes, null);
+    return handlers;
+  }
   const compilation = choice.compilation === undefined ? generateAtConstruction(routes) : checkCompilation(choice.compilation);
   installResources(routes, compilation);
-  return routes.map((mounted) => {
+  const handlers = routes.map((mounted) => {
     const key = routeKey(mounted);
     const entry = Object.getOwnPropertyDescriptor(compilation.handlers, key);
     // A bundle built before this route existed: say so instead of serving it generically by surprise.
@@ -144,22 +152,15 @@ export function routeHandlers(routes: readonly MountedRoute[], choice: HandlerCh
     // compilation.js holds its routes behind getters: a crud route's module loads on its first request (issue 16). A
     // custom action's loads now: creating its handler installs the action's validator for in-process calls too.
     if (entry.get === undefined || mounted.route.source.kind !== 'crud') return createHandler(compilation.handlers[key], deps);
-    prepareAtStart(mounted, compilation);
     return handlerOnFirstRequest(() => compilation.handlers[key], deps);
   });
+  prepareStatements(routes, compilation.resources ?? null);
+  return handlers;
 }
 
 function createHandler(factory: unknown, deps: HandlerDeps): RequestHandler {
   if (typeof factory !== 'function') throw new SetupError('a generated handler module must export createHandler');
   return (factory as HandlerFactory)(deps);
-}
-
-/** spec §8 rule 4: what the handler of a get or list route with a fixed shape prepares when created, prepared now. */
-function prepareAtStart({ route }: MountedRoute, compilation: Compilation): void {
-  const { source } = route;
-  if (source.kind !== 'crud' || source.routeScope !== null || (source.action !== 'get' && source.action !== 'list')) return;
-  const statements = compilation.resources?.[source.runtime.label]?.statements;
-  if (statements !== undefined) prepareFixedDefault(source.runtime, source.action, statements);
 }
 
 /** A crud route's handler, its module loaded and the handler created on the route's first request. */

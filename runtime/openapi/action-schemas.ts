@@ -1,9 +1,9 @@
 // The input and output JSON Schemas of one action, self-contained (local `$defs` only), for the
 // OpenAPI document and for anything else that describes actions one by one (the bundle's contract).
 import type { CrudActionName } from '../actions';
-import type { CrudRuntime } from '../crud/crud-runtime';
-import type { JsonSchema } from '../crud/options';
-import { buildOutputSchemas } from '../crud/output-schemas';
+import type { CrudRuntime } from '../model/crud-runtime';
+import type { JsonSchema } from '../model/options';
+import { buildOutputSchemas } from '../model/output-schemas';
 import type { CrudRouteSource } from '../route';
 import type { ServiceAction } from '../service';
 import { crudInputSchema } from './crud-input-docs';

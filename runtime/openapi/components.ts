@@ -1,7 +1,7 @@
 // components/schemas of the OpenAPI document: turns self-contained schemas (local `$defs` and `#` refs)
 // into named components, so `#/$defs/Where` of shop.notes becomes `#/components/schemas/shop.notes.Where`.
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { JsonSchema } from '../crud/options';
+import type { JsonSchema } from '../model/options';
 import { rewriteRefs } from './schema-walk';
 
 const COMPONENTS = '#/components/schemas/';

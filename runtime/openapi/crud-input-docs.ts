@@ -1,10 +1,10 @@
 // The published crud input schemas: exactly what ajv validates (input-schemas.ts), with readable `$defs`
 // names (Where, WhereNested, Condition.<field>) and the descriptions and defaults a reader needs.
 import type { CrudActionName } from '../actions';
-import { MAX_ORDER_BY, MAX_WHERE_DEPTH, NESTED_WHERE_DEF, WHERE_DEF } from '../crud/input-schemas';
-import type { JsonSchema } from '../crud/options';
-import type { OperatorName } from '../query/operators';
-import { MAX_IN_VALUES } from '../query/operators';
+import { MAX_ORDER_BY, MAX_WHERE_DEPTH, NESTED_WHERE_DEF, WHERE_DEF } from '../model/input-schemas';
+import type { JsonSchema } from '../model/options';
+import type { OperatorName } from '../model/operators';
+import { MAX_IN_VALUES } from '../model/operators';
 import { publishInputSchema } from './published-schema';
 import { rewriteRefs } from './schema-walk';
 

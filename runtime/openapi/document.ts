@@ -1,6 +1,7 @@
 // buildOpenApiDocument: the OpenAPI 3.1.0 document of the mounted routes (CONTRACT §5), a pure function of
 // the services and options, deterministic (stable order, no timestamps), so builds can be diffed.
 import type { OpenAPIV3_1 } from 'openapi-types';
+import type { MountedRoute } from '../model/action-routes';
 import type { Service } from '../service';
 import { ComponentSchemas } from './components';
 import { documentedRoutes, openApiPath } from './documented-routes';
@@ -22,6 +23,8 @@ export interface OpenApiOptions {
   readonly hasContext?: boolean;
   /** Security schemes and which operations need them (the `security` server option). */
   readonly security?: SecurityOptions;
+  /** @internal The routes createServer collected for these services and prefix (collected again without them). */
+  readonly routes?: readonly MountedRoute[];
 }
 
 /** A tag of the document: one per resource (`blog.notes`) and one per service with custom actions. */
@@ -44,7 +47,7 @@ export type OpenApiDocument = OpenAPIV3_1.Document & {
  */
 export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const prefix = options.prefix === '/' ? '' : options.prefix;
-  const routes = documentedRoutes(options.services, prefix);
+  const routes = documentedRoutes(options.services, prefix, options.routes);
   const components = new ComponentSchemas();
   components.set(ERROR_SCHEMA, errorSchema());
   const operationIds = routes.map((route) => route.operationId);

@@ -1,10 +1,9 @@
 // The routes the OpenAPI document describes: exactly those createServer mounts (collectRoutes), in a
 // stable order: services and resources by name, crud actions in CONTRACT §2 order, custom actions by name.
 import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
-import type { Resource } from '../resource';
 import type { ActionRoute, CrudRouteSource } from '../route';
-import type { Service, ServiceAction } from '../service';
-import { collectRoutes } from '../server/action-routes';
+import type { Resource, Service, ServiceAction } from '../service';
+import { collectRoutes, type MountedRoute } from '../model/action-routes';
 
 interface RouteBase {
   readonly service: Service;
@@ -35,10 +34,13 @@ function byName<T extends { name: string }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** The mounted routes of `services` under `prefix`, in document order. Throws like createServer on a route mounted twice. */
-export function documentedRoutes(services: readonly Service[], prefix: string): DocumentedRoute[] {
+/**
+ * The mounted routes of `services` under `prefix`, in document order. Throws like createServer on a route mounted
+ * twice. `mounted`: the routes as createServer collected them, when it has (collected here otherwise).
+ */
+export function documentedRoutes(services: readonly Service[], prefix: string, mounted: readonly MountedRoute[] = collectRoutes(services, prefix)): DocumentedRoute[] {
   const paths = new Map<ActionRoute, string>();
-  for (const { route, path } of collectRoutes(services, prefix)) paths.set(route, path);
+  for (const { route, path } of mounted) paths.set(route, path);
 
   const routes: DocumentedRoute[] = [];
   for (const service of byName(services)) {

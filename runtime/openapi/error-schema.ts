@@ -2,7 +2,7 @@
 // per error status, and which statuses each route can answer.
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ERROR_CODES, RETRY_AFTER_SECONDS, TesseraError, type ErrorCode } from '../errors';
-import type { JsonSchema } from '../crud/options';
+import type { JsonSchema } from '../model/options';
 import type { DocumentedRoute } from './documented-routes';
 
 export const ERROR_SCHEMA = 'Error';

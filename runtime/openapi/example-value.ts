@@ -1,6 +1,6 @@
 // An example value for a JSON Schema, deterministic and plain (`example`, 1, true, fixed dates), used for
 // the document's request examples. Callers validate whole examples with the route's own validator.
-import type { JsonSchema } from '../crud/options';
+import type { JsonSchema } from '../model/options';
 import { resolveLocalRef } from './schema-walk';
 
 const FORMAT_EXAMPLES: Record<string, string> = {

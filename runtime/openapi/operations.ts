@@ -2,7 +2,7 @@
 // with examples the server accepts, the success response and every error status the route can answer.
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CrudActionName } from '../actions';
-import type { JsonSchema } from '../crud/options';
+import type { JsonSchema } from '../model/options';
 import { actionSchemas } from './action-schemas';
 import { componentRef, schemaObject, type ComponentSchemas } from './components';
 import type { DocumentedCrudRoute, DocumentedRoute, DocumentedServiceRoute } from './documented-routes';

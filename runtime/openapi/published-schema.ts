@@ -1,7 +1,7 @@
 // The published form of a schema Tessera validates with: the same keywords, minus the private
 // `x-messages` annotation (error templates for ajv), whose "never allowed" message becomes a description.
 // Request schemas carry no `default`: generators read it as "always present" (see publishInputSchema).
-import type { JsonSchema } from '../crud/options';
+import type { JsonSchema } from '../model/options';
 import { MESSAGES_KEYWORD } from '../validation';
 import { mapSchema } from './schema-walk';
 

@@ -1,10 +1,10 @@
 // Request examples for each documented route, built from the field policy and kept only when the route's
 // own validator accepts them: every published example is a request the server takes.
 import type { CrudActionName } from '../actions';
-import type { CrudRuntime } from '../crud/crud-runtime';
-import type { FieldModel } from '../crud/field-policy';
-import type { JsonSchema } from '../crud/options';
-import { findOperator } from '../query/operators';
+import type { CrudRuntime } from '../model/crud-runtime';
+import type { FieldModel } from '../model/field-policy';
+import type { JsonSchema } from '../model/options';
+import { findOperator } from '../model/operators';
 import type { Validator } from '../validation';
 import type { DocumentedRoute } from './documented-routes';
 import { exampleValue } from './example-value';

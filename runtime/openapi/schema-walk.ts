@@ -1,6 +1,6 @@
 // A JSON Schema walker that knows which keywords hold subschemas, so that rewriting `$ref`s or dropping
 // private keywords never touches data (`enum`, `const`, `default`) or a property that happens to be named `$ref`.
-import type { JsonSchema } from '../crud/options';
+import type { JsonSchema } from '../model/options';
 
 /** Keywords whose value is one subschema (or, for draft-07 `items`, an array of them). */
 const SINGLE = ['not', 'if', 'then', 'else', 'items', 'additionalItems', 'additionalProperties', 'propertyNames', 'contains', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];

@@ -2,12 +2,11 @@
 // health and services routes at the root, action routes under `prefix` and the JSON error model.
 import express, { type Express } from 'express';
 import { routeHandlers, usesGenericHandler } from '../handlers/load-compiled';
-import { listServices } from '../registry';
 import type { Service } from '../service';
 import { SetupError } from '../errors';
-import { checkPathOption } from './path-option';
 import { resolveSecrets } from '../secrets/resolve';
-import { collectRoutes, routeKey } from './action-routes';
+import { routeKey } from '../model/action-routes';
+import { describeApplication } from './application-model';
 import { resolveSecurity } from '../openapi/security';
 import { mountDocsPages } from './docs-pages';
 import { errorMiddleware, notFoundRoute } from './error-middleware';
@@ -15,14 +14,14 @@ import { healthRoute } from './health';
 import { jsonBody } from './json-body';
 import { DEFAULT_TITLE, openApiRoute, resolveOpenApiPath, serverOpenApiDocument } from './openapi-route';
 import { requestLogger } from './request-logging';
-import { DEFAULT_BODY_LIMIT, DEFAULT_PREFIX, type ServerOptions } from './server-options';
+import { DEFAULT_BODY_LIMIT, type ServerOptions } from './server-options';
 import { servicesRoute } from './services-route';
 import { ServerLifecycle, type CloseOptions, type CloseResult } from './graceful-close';
 import { installListen } from './listen';
 import { resolveTimeouts } from './server-timeouts';
 import { installRouteDispatch } from './route-dispatch';
 import { mountActionRoutesOnFirstUse } from './lazy-action-routes';
-import { applyStatementCacheOption, prepareStatements } from './statement-preparation';
+import { applyStatementCacheOption } from '../sql/statement-preparation';
 import type { AppTelemetry } from '../telemetry/app-telemetry';
 import { databasesOf } from '../dialects/read-replicas';
 
@@ -30,13 +29,6 @@ const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD
 
 function routerStackLength(app: Express): number {
   return (app.router as unknown as { stack: unknown[] }).stack.length;
-}
-
-/** @internal The prefix as createServer mounts routes under it; `tessera build` resolves it the same way. */
-export function resolvePrefix(prefix: string | undefined): string {
-  if (prefix === undefined) return DEFAULT_PREFIX;
-  if (prefix === '' || prefix === '/') return '';
-  return checkPathOption('prefix', prefix, DEFAULT_PREFIX);
 }
 
 function resolveLogger(option: ServerOptions['requestLogging']): ((message: string) => void) | null {
@@ -78,12 +70,11 @@ export interface TesseraApp extends Express {
 export function createServer(options: ServerOptions = {}): TesseraApp {
   // spec §4.3, §7: one SecretError listing every missing or invalid secret, before anything is built.
   if (options.secrets?.validate !== false) resolveSecrets(options.secrets?.source);
-  const prefix = resolvePrefix(options.prefix);
-  const services = options.services ?? listServices();
+  // The prefix, services and routes, described once (application-model.ts): `tessera build` compiles the same.
+  const { prefix, services, routes } = describeApplication(options);
   const requestLog = resolveLogger(options.requestLogging);
   const errorLog = resolveErrorLogger(options.errorLogger);
   const timeouts = resolveTimeouts(options);
-  const routes = collectRoutes(services, prefix);
   const context = options.context ?? null;
   const bodyParser = jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
   applyStatementCacheOption(services, options.statementCache);
@@ -108,13 +99,12 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   // document's request examples then use (a bundle under --disallow-code-generation-from-strings cannot compile).
   const handlerChoice = { compiler: options.compiler, compilation: options.compilation, context };
   const handlers = routeHandlers(routes, handlerChoice);
-  prepareStatements(routes);
   // spec §4.2: the raw OpenAPI document at openApiPath, outside the prefix, built once; none with `docs: false`.
   // Built on its first request: a fifth of a 50-resource bundle's start went into a document most starts never
   // serve (issue 16). The `security` option is checked now all the same (a SetupError names the bad key).
   const openApiPath = resolveOpenApiPath(options.openApiPath, routes);
   resolveSecurity(options.security, routes.map(routeKey));
-  if (options.docs !== false) app.get(openApiPath, openApiRoute(() => serverOpenApiDocument(options, services, prefix)));
+  if (options.docs !== false) app.get(openApiPath, openApiRoute(() => serverOpenApiDocument(options, services, prefix, routes)));
 
   for (const endpoint of options.endpoints ?? []) {
     if (!ENDPOINT_METHODS.has(endpoint.method)) throw new SetupError(`endpoints: method "${endpoint.method}" is not an HTTP method`);

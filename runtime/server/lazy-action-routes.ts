@@ -3,7 +3,7 @@
 // 20 ms of a bundle's 300 ms start (issue 16). With compiled handlers the route dispatch answers action requests
 // before the router, so most processes never make them at all.
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import type { MountedRoute } from './action-routes';
+import type { MountedRoute } from '../model/action-routes';
 
 /**
  * Mounts the action routes on `app` as one layer, a router of `chains[i]` for `routes[i]` made on its first

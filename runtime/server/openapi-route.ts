@@ -5,7 +5,7 @@ import { SetupError } from '../errors';
 import { checkPathOption } from './path-option';
 import type { OpenApiDocument } from '../openapi/document';
 import type { Service } from '../service';
-import type { MountedRoute } from './action-routes';
+import type { MountedRoute } from '../model/action-routes';
 import type { ServerOptions } from './server-options';
 
 export const DEFAULT_OPENAPI_PATH = '/openapi.json';
@@ -42,7 +42,7 @@ export function resolveOpenApiPath(path: string | undefined, routes: readonly Mo
  * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, 401 only with a `context` factory, and
  * the `security` schemes and requirements.
  */
-export function serverOpenApiDocument(options: ServerOptions, services: readonly Service[], prefix: string): OpenApiDocument {
+export function serverOpenApiDocument(options: ServerOptions, services: readonly Service[], prefix: string, routes?: readonly MountedRoute[]): OpenApiDocument {
   // The document's builder (a dozen modules) loads with the first document, as the document is built (issue 16).
   const { buildOpenApiDocument } = require('../openapi/document') as typeof import('../openapi/document');
   return buildOpenApiDocument({
@@ -53,6 +53,7 @@ export function serverOpenApiDocument(options: ServerOptions, services: readonly
     description: options.description,
     hasContext: options.context !== undefined,
     security: options.security,
+    routes,
   });
 }
 

@@ -4,7 +4,7 @@
 // route's, and that no earlier layer claims, goes straight to its handler with the request and response
 // objects Express would have given it; every other request takes the router unchanged.
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
-import type { MountedRoute } from './action-routes';
+import type { MountedRoute } from '../model/action-routes';
 
 interface DispatchTarget {
   readonly handlers: readonly RequestHandler[];

@@ -1,7 +1,7 @@
 // The options of createServer (spec §4.3 plus CONTRACT §5's `context` and `bodyLimit`).
 import type { RequestHandler } from 'express';
 import type { Compilation } from '../handlers/load-compiled';
-import type { Context } from '../crud/options';
+import type { Context } from '../model/options';
 import type { Service } from '../service';
 import type { ReferenceDocument } from '../docs/reference-documents';
 import type { SecretSource } from '../secrets/secret-source';

@@ -7,9 +7,9 @@ import cluster, { type Worker } from 'node:cluster';
 import { promClient } from './prom-client';
 import { resolveDashboardOptions, type ResolvedDashboardOptions } from '../dashboard/dashboard-options';
 import { SetupError } from '../errors';
-import { HEALTH_TIMEOUT_MS } from '../server/health';
 import { DEFAULT_TITLE } from '../server/openapi-route';
 import { telemetryOf } from './app-telemetry';
+import { mergeHealth, PROBE_TIMEOUT_MS } from './cluster-health';
 import { ProcessSampler } from './process-sampler';
 import { processMetricsRegistry } from './process-metrics';
 import { TelemetryAggregate } from './telemetry-aggregate';
@@ -29,9 +29,6 @@ import type { TelemetrySource } from './telemetry-source';
 
 /** How often a worker reports. */
 export const REPORT_INTERVAL_MS = 1000;
-/** How long the primary waits for the workers' health answers: their checks time out after 1 s. */
-const PROBE_TIMEOUT_MS = HEALTH_TIMEOUT_MS + 500;
-
 export interface TelemetryReporter {
   /** Sends a last report and stops (call it when the worker shuts down); resolves once the report is on its way. */
   stop(): Promise<void>;
@@ -174,21 +171,6 @@ export class TelemetryCollector implements TelemetrySource {
     cluster.on('message', this.#onMessage);
     this.#listening = true;
   }
-}
-
-/** Per database, the first failing answer of any worker, else ok; workers that did not answer make it so. */
-function mergeHealth(answers: readonly DatabaseHealth[][], silentWorkers: number): DatabaseHealth[] {
-  const byName = new Map<string, DatabaseHealth>();
-  for (const databases of answers) {
-    for (const database of databases) {
-      const known = byName.get(database.name);
-      if (known === undefined || (known.status === 'ok' && database.status !== 'ok')) byName.set(database.name, database);
-    }
-  }
-  const merged = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  if (silentWorkers === 0) return merged;
-  const note = `${silentWorkers} worker(s) did not answer within ${PROBE_TIMEOUT_MS} ms`;
-  return merged.map((database) => (database.status === 'ok' ? { ...database, status: note } : database));
 }
 
 /**

@@ -8,7 +8,9 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { SetupError } from '../errors';
 import { processTotals, type MinuteRecord, type ProcessMinuteRecord, type ProcessSpanRecord } from './minute-record';
-import { HistoryTables, SCHEMA, SCHEMA_VERSION } from './history-tables';
+import { SCHEMA, SCHEMA_VERSION } from './history-schema';
+import { describeProblem } from './history-problems';
+import { HistoryTables } from './history-tables';
 
 type Database = BetterSqlite3.Database;
 
@@ -25,29 +27,6 @@ export function loadSqlite(): typeof BetterSqlite3 {
     if (code === 'MODULE_NOT_FOUND') throw new SetupError('dashboard: its history file needs the package better-sqlite3: npm install better-sqlite3');
     throw new SetupError(`dashboard: better-sqlite3 could not be loaded (${String(code ?? (error as Error).name)}): reinstall it for this Node.js version`);
   }
-}
-
-const PROBLEMS: Record<string, string> = {
-  SQLITE_BUSY: 'locked by another connection',
-  SQLITE_LOCKED: 'locked by another connection',
-  SQLITE_FULL: 'the disk is full',
-  ENOSPC: 'the disk is full',
-  SQLITE_READONLY: 'not writable',
-  SQLITE_CANTOPEN: 'cannot be opened',
-  EACCES: 'not writable',
-  EPERM: 'not writable',
-  EROFS: 'on a read-only file system',
-  ENOTDIR: 'a file stands where its folder should be',
-  EEXIST: 'a file stands where its folder should be',
-  SQLITE_NOTADB: 'not a SQLite database',
-  SQLITE_CORRUPT: 'corrupt',
-};
-
-/** Why the file failed, in words and the driver's code, never a path or value beyond the file's own name. */
-function describeProblem(error: unknown): string {
-  const code = String((error as { code?: unknown } | null)?.code ?? (error as Error | null)?.name ?? 'unknown error');
-  const base = Object.keys(PROBLEMS).find((known) => code === known || code.startsWith(`${known}_`));
-  return base === undefined ? code : `${PROBLEMS[base]} (${code})`;
 }
 
 export interface HistoryStoreOptions {

@@ -1,129 +1,13 @@
-// The tables of the dashboard's history file and the SQL that reads and writes them. Per-minute rows are the
-// record (CONTRACT §8); rollups per 5 minutes and per hour are kept beside them as they are written, so a
+// The SQL that reads and writes the dashboard's history file (its tables: history-schema.ts). Per-minute rows are
+// the record (CONTRACT §8); rollups per 5 minutes and per hour are kept beside them as they are written, so a
 // chart of a day or of `historyDays` reads one row per point instead of every minute (a week of minutes took
 // half a second to merge, on the event loop the API shares).
 import type BetterSqlite3 from 'better-sqlite3';
+import { fromOperationRow, fromProcessRollupRow, fromProcessRow, ROLLUP_SPANS, toOperationRow, type OperationRow, type ProcessRollupRow, type ProcessRow } from './history-schema';
 import { MinuteAccumulator, mergeProcessSpans, processTotals, type MinuteRecord, type ProcessMinuteRecord, type ProcessSpanRecord } from './minute-record';
 
 type Database = BetterSqlite3.Database;
 type Statement = BetterSqlite3.Statement;
-
-export const SCHEMA_VERSION = 1;
-/** The rollups kept beside the minutes, in minutes per row: the day's chart points and the history's. */
-export const ROLLUP_SPANS = [5, 60] as const;
-
-const OPERATION_COLUMNS = `operation TEXT NOT NULL,
-    requests INTEGER NOT NULL,
-    errors INTEGER NOT NULL,
-    server_errors INTEGER NOT NULL,
-    statuses TEXT NOT NULL,
-    codes TEXT NOT NULL,
-    latency_buckets TEXT NOT NULL,
-    latency_count INTEGER NOT NULL,
-    latency_sum REAL NOT NULL`;
-
-export const SCHEMA = [
-  `CREATE TABLE IF NOT EXISTS tessera_minutes (
-    minute INTEGER NOT NULL,
-    ${OPERATION_COLUMNS}
-  )`,
-  'CREATE INDEX IF NOT EXISTS tessera_minutes_by_operation ON tessera_minutes (operation, minute)',
-  'CREATE INDEX IF NOT EXISTS tessera_minutes_by_minute ON tessera_minutes (minute)',
-  `CREATE TABLE IF NOT EXISTS tessera_process_minutes (
-    minute INTEGER NOT NULL,
-    source TEXT NOT NULL,
-    rss INTEGER NOT NULL,
-    heap_used INTEGER NOT NULL,
-    cpu_seconds REAL NOT NULL,
-    loop_p99 REAL NOT NULL,
-    loop_max REAL NOT NULL
-  )`,
-  'CREATE INDEX IF NOT EXISTS tessera_process_minutes_by_minute ON tessera_process_minutes (minute)',
-  `CREATE TABLE IF NOT EXISTS tessera_rollups (
-    span INTEGER NOT NULL,
-    start INTEGER NOT NULL,
-    ${OPERATION_COLUMNS},
-    PRIMARY KEY (span, operation, start)
-  )`,
-  `CREATE TABLE IF NOT EXISTS tessera_process_rollups (
-    span INTEGER NOT NULL,
-    start INTEGER NOT NULL,
-    minutes INTEGER NOT NULL,
-    rss INTEGER NOT NULL,
-    heap_used INTEGER NOT NULL,
-    cpu_seconds REAL NOT NULL,
-    loop_p99 REAL NOT NULL,
-    PRIMARY KEY (span, start)
-  )`,
-];
-
-interface OperationRow {
-  minute?: number;
-  start?: number;
-  operation: string;
-  requests: number;
-  errors: number;
-  server_errors: number;
-  statuses: string;
-  codes: string;
-  latency_buckets: string;
-  latency_count: number;
-  latency_sum: number;
-}
-
-interface ProcessRow {
-  minute: number;
-  source: string;
-  rss: number;
-  heap_used: number;
-  cpu_seconds: number;
-  loop_p99: number;
-  loop_max: number;
-}
-
-interface ProcessRollupRow {
-  start: number;
-  minutes: number;
-  rss: number;
-  heap_used: number;
-  cpu_seconds: number;
-  loop_p99: number;
-}
-
-function toOperationRow(record: MinuteRecord) {
-  return {
-    operation: record.operation,
-    requests: record.requests,
-    errors: record.errors,
-    server_errors: record.serverErrors,
-    statuses: JSON.stringify(record.statuses),
-    codes: JSON.stringify(record.codes),
-    latency_buckets: JSON.stringify(record.latency.buckets),
-    latency_count: record.latency.count,
-    latency_sum: record.latency.sum,
-  };
-}
-
-function fromOperationRow(row: OperationRow): MinuteRecord {
-  return {
-    minute: row.minute ?? row.start!,
-    operation: row.operation,
-    requests: row.requests,
-    errors: row.errors,
-    serverErrors: row.server_errors,
-    statuses: JSON.parse(row.statuses) as Record<string, number>,
-    codes: JSON.parse(row.codes) as Record<string, number>,
-    latency: { buckets: JSON.parse(row.latency_buckets) as number[], count: row.latency_count, sum: row.latency_sum },
-  };
-}
-
-function fromProcessRow(row: ProcessRow): ProcessMinuteRecord {
-  return { minute: row.minute, source: row.source, rss: row.rss, heapUsed: row.heap_used, cpuSeconds: row.cpu_seconds, loopP99: row.loop_p99, loopMax: row.loop_max };
-}
-
-function fromProcessRollupRow(row: ProcessRollupRow): ProcessSpanRecord {
-  return { start: row.start, minutes: row.minutes, rss: row.rss, heapUsed: row.heap_used, cpuSeconds: row.cpu_seconds, loopP99: row.loop_p99 };
-}
 
 /** The statements of an open history file, prepared once. */
 export class HistoryTables {

@@ -2,7 +2,7 @@
 // cache (statementCacheStats, spec §8) and its health, checked with the query `/_health` runs.
 import type { Service } from '../service';
 import { checkDatabase } from '../server/health';
-import { statementCacheStats } from '../statements/statement-cache';
+import { statementCacheStats } from '../sql/statement-cache';
 import type { DatabaseHealth, DatabaseSample } from './telemetry-report';
 
 export interface ServedDatabase {

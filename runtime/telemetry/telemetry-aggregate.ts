@@ -3,11 +3,10 @@
 // the latest process and database figures of each process. One process feeds it its own reports; a
 // cluster primary feeds it its workers'. Merging is addition, so the order reports arrive in does not matter.
 import { LatencyHistogram } from './latency-histogram';
+import { LiveWindow, type WindowTotals } from './live-window';
 import { addCounts, ALL_OPERATIONS, MinuteAccumulator, type MinuteRecord, type ProcessMinuteRecord } from './minute-record';
 import type { DatabaseSample, OperationDelta, ProcessSample, TelemetryReport } from './telemetry-report';
 
-/** The live window of the tiles. */
-export const WINDOW_SECONDS = 60;
 /** A process that has not reported for this long is gone (a worker that died). */
 const SOURCE_TTL_MS = 15_000;
 const MS_PER_MINUTE = 60_000;
@@ -20,14 +19,6 @@ export interface OperationTotals {
   readonly codes: Record<string, number>;
   readonly latency: LatencyHistogram;
   lastError: { code: string; at: number } | null;
-}
-
-interface Tick {
-  second: number;
-  requests: number;
-  errors: number;
-  serverErrors: number;
-  readonly latency: LatencyHistogram;
 }
 
 interface SourceState {
@@ -51,7 +42,7 @@ export class TelemetryAggregate {
   readonly startedAt: number;
   readonly #now: () => number;
   readonly #totals = new Map<string, OperationTotals>();
-  readonly #ticks: Tick[] = [];
+  readonly #live = new LiveWindow();
   /** minute → operation (and `*`) → what arrived for it, until the history takes it. */
   readonly #minutes = new Map<number, Map<string, MinuteAccumulator>>();
   /** minute → source → its process figures. */
@@ -65,7 +56,7 @@ export class TelemetryAggregate {
 
   add(report: TelemetryReport): void {
     const minute = Math.floor(report.at / MS_PER_MINUTE);
-    const tick = this.#tick(Math.floor(report.at / 1000));
+    const tick = this.#live.tick(Math.floor(report.at / 1000));
     for (const delta of report.operations) {
       this.#addTotals(delta);
       this.#minute(minute, delta.operation).add(delta.statuses, delta.codes, delta.latency);
@@ -86,22 +77,8 @@ export class TelemetryAggregate {
   }
 
   /** The last WINDOW_SECONDS (fewer just after the start): requests, errors and the latency histogram. */
-  window(): { seconds: number; requests: number; errors: number; serverErrors: number; latency: LatencyHistogram } {
-    const now = this.#now();
-    const newest = Math.floor(now / 1000);
-    const seconds = Math.min(WINDOW_SECONDS, Math.max(1, (now - this.startedAt) / 1000));
-    const latency = new LatencyHistogram();
-    let requests = 0;
-    let errors = 0;
-    let serverErrors = 0;
-    for (const tick of this.#ticks) {
-      if (tick === undefined || tick.second <= newest - WINDOW_SECONDS || tick.second > newest) continue;
-      requests += tick.requests;
-      errors += tick.errors;
-      serverErrors += tick.serverErrors;
-      latency.add(tick.latency);
-    }
-    return { seconds, requests, errors, serverErrors, latency };
+  window(): WindowTotals {
+    return this.#live.totals(this.#now(), this.startedAt);
   }
 
   /** The latest figures of each live process, by pid. */
@@ -182,19 +159,6 @@ export class TelemetryAggregate {
     let accumulator = byOperation.get(operation);
     if (accumulator === undefined) byOperation.set(operation, (accumulator = new MinuteAccumulator()));
     return accumulator;
-  }
-
-  /** The tick of a second: a ring of WINDOW_SECONDS ticks, each reused once its second has left the window. */
-  #tick(second: number): Tick {
-    const slot = ((second % WINDOW_SECONDS) + WINDOW_SECONDS) % WINDOW_SECONDS;
-    let tick = this.#ticks[slot];
-    if (tick === undefined) this.#ticks[slot] = tick = { second, requests: 0, errors: 0, serverErrors: 0, latency: new LatencyHistogram() };
-    if (tick.second !== second) {
-      tick.second = second;
-      tick.requests = tick.errors = tick.serverErrors = 0;
-      tick.latency.reset();
-    }
-    return tick;
   }
 
   #addSource(report: TelemetryReport, minute: number): void {

@@ -1,6 +1,6 @@
 // What one process tells the aggregate about the last interval: plain JSON, so the same report travels
 // from a worker to the cluster primary over IPC as it goes from the recorder to the aggregate in one process.
-import type { StatementCacheStats } from '../statements/statement-cache';
+import type { StatementCacheStats } from '../sql/statement-cache';
 import type { SparseHistogram } from './latency-histogram';
 
 /** The requests of one operation and method since the previous report. */

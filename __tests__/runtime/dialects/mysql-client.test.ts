@@ -8,7 +8,7 @@ import mysql from 'mysql2/promise';
 import { OutsideScope } from '../../../runtime/dialects/dialect';
 import { mysqlDialect } from '../../../runtime/dialects/mysql';
 import { inTransaction, type QueryClient } from '../../../runtime/dialects/mysql-client';
-import { columnPlaceholder } from '../../../runtime/statements/column-placeholder';
+import { columnPlaceholder } from '../../../runtime/dialects/column-placeholder';
 import { openDatabase, type TestDatabase } from '../../helpers/databases';
 
 let database: TestDatabase;

@@ -2,7 +2,7 @@
 // text must be exactly what Drizzle's decoder and the date codec make of it, or null where only the Date can say.
 import fc from 'fast-check';
 import { datetime, mysqlTable, varchar } from 'drizzle-orm/mysql-core';
-import { COLUMN_CODECS } from '../../../runtime/crud/column-schema';
+import { COLUMN_CODECS } from '../../../runtime/model/column-schema';
 import { datetimeDecoder, isoFromDatetimeText } from '../../../runtime/dialects/mysql-datetime';
 
 const table = mysqlTable('moments', {

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { clearRegistry, crud, defineService } from '../../../runtime/index';
-import { statementCacheOf } from '../../../runtime/statements/statement-cache';
+import { statementCacheOf } from '../../../runtime/sql/statement-cache';
 
 const notes = sqliteTable('notes', { id: integer('id').primaryKey({ autoIncrement: true }), body: text('body').notNull(), owner: text('owner').notNull() });
 const WRITES = 1500;

@@ -3,7 +3,7 @@
 import { createServer, SetupError, type Compilation } from 'tessera-api';
 import { generateCompilation } from '../../../generator/compile';
 import { instantiateCompilation, instantiateModule } from '../../../runtime/handlers/load-compiled';
-import { collectRoutes } from '../../../runtime/server/action-routes';
+import { collectRoutes } from '../../../runtime/model/action-routes';
 import { request } from '../../helpers/request';
 import { useServerTestbed } from '../../helpers/server-testbed';
 

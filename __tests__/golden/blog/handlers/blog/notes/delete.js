@@ -4,14 +4,11 @@
 
 // blog.notes: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
-// The :id path segment is a string; notes.id holds string values.
-function parseId(raw) {
-  return raw;
-}
-
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
   const validateInput = resource.validators.get('delete');
+  // The :id path segment is a string; notes.id holds string values.
+  const readInput = api.inputReader(resource, 'delete');
 
   return async function deleteNotes(req, res, next) {
     let ctx;
@@ -22,7 +19,7 @@ module.exports = function createHandler(deps) {
       return;
     }
     try {
-      const input = { id: parseId(req.params.id) };
+      const input = readInput(req);
 
       if (!validateInput(input)) throw api.validationError(validateInput.errors);
 

@@ -4,14 +4,11 @@
 
 // blog.notes: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
-// The :id path segment is a string; notes.id holds string values.
-function parseId(raw) {
-  return raw;
-}
-
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
   const validateInput = resource.validators.get('get');
+  // The :id path segment is a string; notes.id holds string values.
+  const readInput = api.inputReader(resource, 'get');
 
   return async function getNotes(req, res, next) {
     let ctx;
@@ -22,10 +19,7 @@ module.exports = function createHandler(deps) {
       return;
     }
     try {
-      // Query parameters travel on for validation to refuse by name; ?select=a,b is a list.
-      const input = { ...req.query };
-      input.id = parseId(req.params.id);
-      if (typeof input.select === 'string') input.select = input.select.split(',');
+      const input = readInput(req);
 
       if (!validateInput(input)) throw api.validationError(validateInput.errors);
 

@@ -4,14 +4,11 @@
 
 // blog.tasks: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
-// The :id path segment is a string; tasks.id holds integer values.
-function parseId(raw) {
-  return /^-?[0-9]+$/.test(raw) ? Number(raw) : raw;
-}
-
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
   const validateInput = resource.validators.get('update');
+  // The :id path segment is a string; tasks.id holds integer values.
+  const readInput = api.inputReader(resource, 'update');
 
   return async function updateTasks(req, res, next) {
     let ctx;
@@ -22,7 +19,7 @@ module.exports = function createHandler(deps) {
       return;
     }
     try {
-      const input = { id: parseId(req.params.id), data: req.body };
+      const input = readInput(req);
 
       if (!validateInput(input)) throw api.validationError(validateInput.errors);
 

@@ -1,0 +1,35 @@
+// How an action route reads its input from the request (CONTRACT §2, HTTP column), made once per route: the generic
+// handler and the compiled handlers (through compiled-api) read requests with these very functions, so the two
+// modes agree by construction.
+import type { Request } from 'express';
+import { crudActionSpec, type CrudActionName, type HttpInputSource } from '../actions';
+import type { CrudRuntime } from '../model/crud-runtime';
+import { idParserFor } from '../route';
+
+export type InputReader = (req: Request) => unknown;
+
+/** `parseId` turns the `:id` segment into the id value; `isOptional`: a missing body is `{}` (`resource.list()`). */
+export function inputReader(source: HttpInputSource, parseId: (raw: string) => unknown, isOptional: boolean): InputReader {
+  switch (source) {
+    case 'body':
+      return isOptional ? (req) => (req.body === undefined ? {} : req.body) : (req) => req.body;
+    case 'id-and-select':
+      // Query parameters travel on for validation to refuse by name; ?select=a,b is a list.
+      return (req) => {
+        const input: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+        input.id = parseId(req.params.id as string);
+        if (typeof input.select === 'string') input.select = input.select.split(',');
+        return input;
+      };
+    case 'id-and-body':
+      return (req) => ({ id: parseId(req.params.id as string), data: req.body });
+    case 'id':
+      return (req) => ({ id: parseId(req.params.id as string) });
+  }
+}
+
+/** A crud action's reader, for the resource's key type. */
+export function crudInputReader(rt: CrudRuntime, action: CrudActionName): InputReader {
+  const spec = crudActionSpec(action);
+  return inputReader(spec.input, idParserFor(rt.idSchema), spec.isInputOptional);
+}

@@ -1,0 +1,195 @@
+// The JSON Schemas of the eight actions' inputs (CONTRACT §2), derived from the field models. They are
+// what ajv validates, and (later) what the OpenAPI document publishes, so both say the same thing.
+import type { CrudActionName } from '../actions';
+import { MAX_IN_VALUES, OPERATORS, type OperatorValueKind } from './operators';
+import { MESSAGES_KEYWORD } from '../validation';
+import type { FieldModel } from './field-policy';
+import type { JsonSchema } from '../json-schema';
+
+/** CONTRACT §2: AND / OR / NOT nest at most this deep. */
+export const MAX_WHERE_DEPTH = 5;
+/** CONTRACT §2: at most this many orderBy entries. */
+export const MAX_ORDER_BY = 5;
+
+export interface InputSchemaOptions {
+  readonly fields: readonly FieldModel[];
+  /** The primary key value's schema (the key need not be a listed field). */
+  readonly idSchema: JsonSchema;
+  readonly maxLimit: number;
+}
+
+/** The value schema with null allowed, for nullable columns. */
+export function withNull(schema: JsonSchema): JsonSchema {
+  if (Object.keys(schema).length === 0) return schema; // already any value
+  if (typeof schema.type === 'string') {
+    const nullable: JsonSchema = { ...schema, type: [schema.type, 'null'] };
+    if (Array.isArray(schema.enum)) nullable.enum = [...schema.enum, null];
+    return nullable;
+  }
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+function operatorValueSchema(kind: OperatorValueKind, valueSchema: JsonSchema): JsonSchema {
+  switch (kind) {
+    case 'scalar':
+      return valueSchema;
+    case 'list':
+      return { type: 'array', minItems: 1, maxItems: MAX_IN_VALUES, items: valueSchema };
+    case 'pair':
+      return { type: 'array', minItems: 2, maxItems: 2, items: valueSchema };
+    case 'text':
+      return { type: 'string' };
+    case 'flag':
+      return { const: true };
+  }
+}
+
+function conditionSchema(field: FieldModel): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const operator of OPERATORS) {
+    if (field.filter.includes(operator.name)) properties[operator.name] = operatorValueSchema(operator.value, field.valueSchema);
+  }
+  return {
+    type: 'object',
+    properties,
+    additionalProperties: false,
+    minProperties: 1,
+    [MESSAGES_KEYWORD]: {
+      // `where.title: "x"` is the commonest slip: say what a condition looks like, with an operator it allows.
+      type: `{path} must be an object of operators such as { ${JSON.stringify(Object.keys(properties)[0] ?? 'eq')}: … }`,
+      additionalProperties: `operator \`{key}\` is not allowed on field \`${field.key}\``,
+      minProperties: `the condition on \`${field.key}\` names no operator`,
+    },
+  };
+}
+
+/** A `$ref` is a URI fragment holding a JSON Pointer: a column key with `/`, `~` or `%` must be escaped twice. */
+function conditionRef(key: string): string {
+  const pointerToken = `condition_${key}`.replace(/~/g, '~0').replace(/\//g, '~1');
+  return `#/$defs/${encodeURIComponent(pointerToken)}`;
+}
+
+/** The top-level where (may be empty: filters nothing) and a nested one (must say something). */
+export const WHERE_DEF = 'where';
+export const NESTED_WHERE_DEF = 'where_nested';
+
+/**
+ * The where grammar, recursive: two definitions instead of one per depth, so ajv compiles (and the compiler
+ * writes) each once. The depth limit of CONTRACT §2 is checked before validation (where-depth.ts).
+ */
+function whereDefs(filterable: readonly FieldModel[]): Record<string, JsonSchema> {
+  const defs: Record<string, JsonSchema> = {};
+  for (const field of filterable) defs[`condition_${field.key}`] = conditionSchema(field);
+  const nested = { $ref: `#/$defs/${NESTED_WHERE_DEF}` };
+  const where = (isNested: boolean): JsonSchema => {
+    const properties: Record<string, JsonSchema> = {};
+    for (const field of filterable) properties[field.key] = { $ref: conditionRef(field.key) };
+    // An empty OR or NOT has no obvious meaning (match nothing? everything?): nested lists and objects must say something.
+    properties.AND = { type: 'array', minItems: 1, items: nested };
+    properties.OR = { type: 'array', minItems: 1, items: nested };
+    properties.NOT = nested;
+    const schema: JsonSchema = {
+      type: 'object',
+      properties,
+      additionalProperties: false,
+      [MESSAGES_KEYWORD]: { additionalProperties: 'field `{key}` cannot be filtered', minProperties: 'a nested where must name at least one condition' },
+    };
+    if (isNested) schema.minProperties = 1; // the top-level `where: {}` simply filters nothing
+    return schema;
+  };
+  defs[WHERE_DEF] = where(false);
+  defs[NESTED_WHERE_DEF] = where(true);
+  return defs;
+}
+
+function fieldNameList(keys: readonly string[], message: string): JsonSchema {
+  // An empty enum is not a valid schema: no allowed name means every name is refused.
+  if (keys.length === 0) return { not: {}, [MESSAGES_KEYWORD]: { not: message } };
+  return { type: 'string', enum: [...keys], [MESSAGES_KEYWORD]: { enum: message } };
+}
+
+function selectSchema(fields: readonly FieldModel[]): JsonSchema {
+  const readable = fields.filter((field) => field.read).map((field) => field.key);
+  return { type: 'array', minItems: 1, uniqueItems: true, items: fieldNameList(readable, 'field `{value}` is not readable') };
+}
+
+function orderBySchema(fields: readonly FieldModel[]): JsonSchema {
+  const sortable = fields.filter((field) => field.sort).map((field) => field.key);
+  return {
+    type: 'array',
+    maxItems: MAX_ORDER_BY,
+    items: {
+      type: 'object',
+      required: ['field'],
+      properties: {
+        field: fieldNameList(sortable, 'field `{value}` cannot be sorted'),
+        direction: { type: 'string', enum: ['asc', 'desc'] },
+      },
+      additionalProperties: false,
+    },
+  };
+}
+
+function inputObject(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
+  const schema: JsonSchema = {
+    type: 'object',
+    properties,
+    additionalProperties: false,
+    [MESSAGES_KEYWORD]: { additionalProperties: 'unknown input key `{key}`' },
+  };
+  if (required.length > 0) schema.required = required;
+  return schema;
+}
+
+function writeData(fields: readonly FieldModel[], kind: 'create' | 'update'): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const field of fields) {
+    if (!field[kind]) continue;
+    properties[field.key] = field.isNullable ? withNull(field.valueSchema) : field.valueSchema;
+    if (kind === 'create' && field.isRequiredOnCreate) required.push(field.key);
+  }
+  const verb = kind === 'create' ? 'writable' : 'updatable';
+  const schema: JsonSchema = {
+    type: 'object',
+    properties,
+    additionalProperties: false,
+    [MESSAGES_KEYWORD]: {
+      additionalProperties: `field \`{key}\` is not ${verb}`,
+      minProperties: 'data must name at least one field to update',
+    },
+  };
+  if (required.length > 0) schema.required = required;
+  if (kind === 'update') schema.minProperties = 1;
+  return schema;
+}
+
+/** The input schema of every crud action, keyed by action name. */
+export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActionName, JsonSchema> {
+  const { fields, idSchema, maxLimit } = options;
+  const filterable = fields.filter((field) => field.filter.length > 0);
+  const $defs = whereDefs(filterable);
+  const where = { $ref: `#/$defs/${WHERE_DEF}` };
+  const listInput = {
+    ...inputObject({
+      select: selectSchema(fields),
+      where,
+      orderBy: orderBySchema(fields),
+      limit: { type: 'integer', minimum: 1, maximum: maxLimit },
+      offset: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      includeTotal: { type: 'boolean' },
+    }),
+    $defs,
+  };
+  const whereOnly = { ...inputObject({ where }), $defs };
+  return {
+    list: listInput,
+    get: inputObject({ id: idSchema, select: selectSchema(fields) }, ['id']),
+    findOne: listInput,
+    create: writeData(fields, 'create'),
+    update: inputObject({ id: idSchema, data: writeData(fields, 'update') }, ['id', 'data']),
+    delete: inputObject({ id: idSchema }, ['id']),
+    count: whereOnly,
+    exists: whereOnly,
+  };
+}

@@ -1,0 +1,99 @@
+// The read queries of the crud actions (get, list, findOne, count, exists). A call without a scope
+// condition on a table without application defaults runs its shape's cached prepared statement (spec §8);
+// any other call builds its query with the values inline, as drizzle does.
+import { and, count, type SQL } from 'drizzle-orm';
+import type { DbRow, StatementSource } from '../dialects/dialect';
+import { rowCondition } from '../dialects/write-statements';
+import type { FieldModel } from '../model/field-policy';
+import type { Where } from '../model/options';
+import { compileOrderBy, type OrderByEntry } from './order-by';
+import { cacheFor, type ResourcePlan, type Scope } from './resource-plan';
+import { getKey, getQuery, pageKey, pageQuery, prepared, preparedRead, selectionOf } from './select-shapes';
+import { wherePlaceholderName, wherePlaceholders, whereShape } from './statement-key';
+import { compileWhere } from './where';
+
+/** A page of rows: what list and findOne ask for. */
+export interface PageRequest {
+  readonly fields: readonly FieldModel[];
+  readonly where: Where | undefined;
+  readonly orderBy: readonly OrderByEntry[] | undefined;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+export type Rows = DbRow[] | Promise<DbRow[]>;
+
+const statementSources = new WeakMap<ResourcePlan, StatementSource>();
+
+/** The writes' way into the cache (shapes under this resource's prefix), or null when spec §8 keeps the call out. */
+export function statementSource(rt: ResourcePlan, scope: Scope): StatementSource | null {
+  const cache = cacheFor(rt, scope);
+  if (cache === null) return null;
+  let source = statementSources.get(rt);
+  if (source === undefined) statementSources.set(rt, (source = (shape, build) => prepared(rt, cache, rt.statementPrefix + shape, build)));
+  return source;
+}
+
+function filterCondition(rt: ResourcePlan, where: Where | undefined, scope: Scope): SQL | undefined {
+  const condition = compileWhere(where, rt.filterColumns, rt.dialect);
+  if (scope === undefined) return condition;
+  return condition === undefined ? scope : and(condition, scope);
+}
+
+/** Binds `p0, p1, …` from a where shape's values, plus the call's own named values. */
+function placeholderValues(values: readonly unknown[], named: Record<string, unknown>): Record<string, unknown> {
+  for (let index = 0; index < values.length; index++) named[wherePlaceholderName(index)] = values[index];
+  return named;
+}
+
+/** The row with this (decoded) id inside the scope, as a list of at most one. */
+export function selectById(rt: ResourcePlan, fields: readonly FieldModel[], id: unknown, scope: Scope): Rows {
+  const cache = cacheFor(rt, scope);
+  if (cache !== null) return preparedRead(rt, cache, getKey(rt, fields), () => getQuery(rt, fields)).execute({ id });
+  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(rowCondition({ pk: rt.pkColumn, scope }, id)).limit(1);
+}
+
+export function selectPage(rt: ResourcePlan, page: PageRequest, scope: Scope): Rows {
+  const cache = cacheFor(rt, scope);
+  if (cache !== null) {
+    const shape = whereShape(page.where, rt.filterColumns, rt.dialect);
+    const key = pageKey(rt, page.fields, shape.key, page.orderBy, page.limit);
+    const statement = preparedRead(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit));
+    return statement.execute(placeholderValues(shape.values, { limit: page.limit, offset: page.offset }));
+  }
+  return rt.db
+    .select(selectionOf(rt, page.fields))
+    .from(rt.table)
+    .where(filterCondition(rt, page.where, scope))
+    .orderBy(...compileOrderBy(page.orderBy, rt.columns, rt.pkKey))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many rows match the where inside the scope. */
+export async function countRows(rt: ResourcePlan, where: Where | undefined, scope: Scope): Promise<number> {
+  const cache = cacheFor(rt, scope);
+  let rows: DbRow[];
+  if (cache !== null) {
+    const shape = whereShape(where, rt.filterColumns, rt.dialect);
+    const build = () => rt.db.select({ count: count() }).from(rt.table).where(wherePlaceholders(where, rt.filterColumns, rt.dialect));
+    rows = await preparedRead(rt, cache, `${rt.statementPrefix}count|${shape.key}`, build).execute(placeholderValues(shape.values, {}));
+  } else {
+    rows = await rt.db.select({ count: count() }).from(rt.table).where(filterCondition(rt, where, scope));
+  }
+  return Number(rows[0].count);
+}
+
+/** Whether any row matches the where inside the scope. */
+export async function anyRow(rt: ResourcePlan, where: Where | undefined, scope: Scope): Promise<boolean> {
+  const cache = cacheFor(rt, scope);
+  let rows: DbRow[];
+  if (cache !== null) {
+    const shape = whereShape(where, rt.filterColumns, rt.dialect);
+    const build = () => rt.db.select({ id: rt.pkColumn }).from(rt.table).where(wherePlaceholders(where, rt.filterColumns, rt.dialect)).limit(1);
+    rows = await preparedRead(rt, cache, `${rt.statementPrefix}exists|${shape.key}`, build).execute(placeholderValues(shape.values, {}));
+  } else {
+    rows = await rt.db.select({ id: rt.pkColumn }).from(rt.table).where(filterCondition(rt, where, scope)).limit(1);
+  }
+  return rows.length > 0;
+}

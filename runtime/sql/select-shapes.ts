@@ -1,0 +1,80 @@
+// The select shapes of the read actions (spec §8 rule 1): each shape's cache key and its query with placeholders,
+// for get by id and a page (the two spec §8 rule 4 prepares at start), and how a shape's statement is prepared.
+import { createHash } from 'node:crypto';
+import { eq, sql, type Column } from 'drizzle-orm';
+import { columnPlaceholder } from '../dialects/column-placeholder';
+import type { PreparableQuery } from '../dialects/dialect';
+import { prepareRead } from '../dialects/read-replicas';
+import type { FieldModel } from '../model/field-policy';
+import type { Where } from '../model/options';
+import { compileOrderBy, type OrderByEntry } from './order-by';
+import type { ResourcePlan } from './resource-plan';
+import type { StatementCache } from './statement-cache';
+import { orderKey, selectKey, wherePlaceholders } from './statement-key';
+
+/** The columns a select reads: the default selection for the readable fields, else each selected field's column. */
+export function selectionOf(rt: ResourcePlan, fields: readonly FieldModel[]): Record<string, Column> {
+  if (fields === rt.readable) return rt.defaultSelection;
+  const selection: Record<string, Column> = {};
+  for (const field of fields) selection[field.key] = field.column;
+  return selection;
+}
+
+/**
+ * Statement names matter on PostgreSQL only, where each connection keeps its named statements and refuses one
+ * name for two texts: so the name is a digest of the text (63 bytes at most, PostgreSQL's identifier limit).
+ */
+export function statementName(text: string): string {
+  return `tessera_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+}
+
+/** The cached statement of a shape, prepared on a miss (named by its text where the database names statements). */
+export function prepared(rt: ResourcePlan, cache: StatementCache, key: string, build: () => PreparableQuery) {
+  return cache.statement(key, () => {
+    const query = build();
+    return rt.dialect.prepare(query, statementName(query.toSQL().sql));
+  });
+}
+
+/** The cached statement of a read shape: on a withReplicas database, run on the replica picked per call (read-replicas.ts). */
+export function preparedRead(rt: ResourcePlan, cache: StatementCache, key: string, build: () => PreparableQuery) {
+  return cache.statement(key, () => {
+    const query = build();
+    const name = statementName(query.toSQL().sql);
+    return prepareRead(rt.db, query, (on) => rt.dialect.prepare(on, name));
+  });
+}
+
+/** A LIMIT written into the SQL: drizzle would bind even a literal number. `limit` is a validated integer. */
+export function inlineLimit(limit: number): number {
+  return sql.raw(String(limit)) as unknown as number;
+}
+
+/** `pk = :id LIMIT 1` over the fields: the get statement (the one spec §8 rule 4 prepares for the readable fields). */
+export function getQuery(rt: ResourcePlan, fields: readonly FieldModel[]): PreparableQuery {
+  // The key column's encoder maps the id as it would inline (a bigint key stored as a blob, say).
+  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(eq(rt.pkColumn, columnPlaceholder('id', rt.pkColumn))).limit(inlineLimit(1));
+}
+
+/**
+ * A page with the where shape's placeholders, `LIMIT` and `OFFSET :offset` (rule 4 prepares the default one).
+ * The limit is `:limit`, or written in where the dialect inlines it (then it is part of the key).
+ */
+export function pageQuery(rt: ResourcePlan, fields: readonly FieldModel[], where: Where | undefined, orderBy: readonly OrderByEntry[] | undefined, limit: number): PreparableQuery {
+  return rt.db
+    .select(selectionOf(rt, fields))
+    .from(rt.table)
+    .where(wherePlaceholders(where, rt.filterColumns, rt.dialect))
+    .orderBy(...compileOrderBy(orderBy, rt.columns, rt.pkKey))
+    .limit(rt.dialect.inlinesLimit ? inlineLimit(limit) : sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}
+
+export function getKey(rt: ResourcePlan, fields: readonly FieldModel[]): string {
+  return `${rt.statementPrefix}get|${selectKey(fields, rt.readable)}`;
+}
+
+export function pageKey(rt: ResourcePlan, fields: readonly FieldModel[], whereKey: string, orderBy: readonly OrderByEntry[] | undefined, limit: number): string {
+  const key = `${rt.statementPrefix}page|${selectKey(fields, rt.readable)}|${whereKey}|${orderKey(orderBy)}`;
+  return rt.dialect.inlinesLimit ? `${key}|${limit}` : key;
+}
