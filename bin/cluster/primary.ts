@@ -12,7 +12,7 @@ import cluster, { type Worker } from 'node:cluster';
 import net from 'node:net';
 import { exitWithError } from '../exit-with-error';
 import { SHUTDOWN_MESSAGE } from '../shutdown';
-import { CONNECTION_MESSAGE, describeListenError } from './worker-connections';
+import { CLI_PORT_SOURCES, CONNECTION_MESSAGE, describeListenError } from './worker-connections';
 
 /** What a worker sends once it serves: the lines serve() would have printed. */
 export interface ListeningMessage {
@@ -42,6 +42,8 @@ export interface PrimaryOptions {
   port: number;
   /** The interface to listen on; all when undefined. */
   host?: string;
+  /** How the user chooses the port (`--port or PORT` unless said otherwise), named when it is taken. */
+  portSources?: string;
   services?: readonly PrimaryService[];
 }
 
@@ -54,7 +56,7 @@ function say(line: string): void {
   process.stdout.write(`tessera: ${line}\n`);
 }
 
-export async function runPrimary({ workers: count, port, host, services = [] }: PrimaryOptions): Promise<void> {
+export async function runPrimary({ workers: count, port, host, portSources = CLI_PORT_SOURCES, services = [] }: PrimaryOptions): Promise<void> {
   const serviceLines: string[] = [];
   try {
     for (const service of services) serviceLines.push(...(await service.start()));
@@ -77,7 +79,7 @@ export async function runPrimary({ workers: count, port, host, services = [] }: 
       if (error) socket.destroy();
     });
   });
-  listener.once('error', (error: NodeJS.ErrnoException) => exitWithError(describeListenError(error, port, host)));
+  listener.once('error', (error: NodeJS.ErrnoException) => exitWithError(describeListenError(error, port, host, portSources)));
 
   const fork = (): void => {
     if (isStopping) return;
