@@ -89,6 +89,21 @@ describe('a start-up failure that is not the database', () => {
     }
   }, CLI_TIMEOUT_MS);
 
+  it.each([
+    ['start', ['--workers', '2'], {}],
+    ['bundle', [], { TESSERA_WORKERS: '2' }],
+  ] as const)('stops a start whose workers fail before serving, naming the cause, rather than restarting them (%s)', async (mode, flags, workers) => {
+    const env = { [SECRET]: undefined, REQUIRED_SECRET: SECRET, ...workers };
+    const port = String(await freePort());
+    const result = mode === 'bundle' ? await runBundle(out(), { ...env, PORT: port }) : await spawnCli(['start', ENTRY, '--port', port, ...flags], env, CLI_TIMEOUT_MS);
+    expect(result.code).toBe(1);
+    // Each worker that got that far says it; none is restarted.
+    const lines = result.stderr.split('\n').filter((each) => each !== '');
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(lines)).toEqual(new Set([`tessera: secret ${SECRET} is not set`]));
+    expect(result.stdout).toBe('');
+  }, CLI_TIMEOUT_MS);
+
   it("prints the stack under DEBUG=tessera only (a bundle's missing secret)", async () => {
     const result = await startIn('bundle', await freePort(), { REQUIRED_SECRET: SECRET, DEBUG: 'tessera' });
     expect(result.code).toBe(1);

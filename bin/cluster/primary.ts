@@ -1,8 +1,9 @@
 // The primary process of `tessera start --workers N` and of a bundle with TESSERA_WORKERS: forks N workers
 // through node:cluster, listens on the port itself and hands each accepted connection to the next serving
-// worker, prints the listening lines once all workers serve, starts a new worker when one dies, and on
-// SIGTERM or SIGINT stops accepting first, then stops every worker gracefully (each drains, closes its
-// pools and exits 0), then exits 0. A second signal kills the workers and exits at once.
+// worker, prints the listening lines once all workers serve, starts a new worker when one dies (a failed start,
+// one failing before any serves, exits 1 instead), and on SIGTERM or SIGINT stops accepting first, then stops
+// every worker gracefully (each drains, closes its pools and exits 0), then exits 0. A second signal kills the
+// workers and exits at once.
 //
 // Why not node:cluster's own port sharing: its primary keeps accepting until the last worker has closed its
 // server, and closes the connections it accepted meanwhile when that worker leaves: clients reconnecting
@@ -96,6 +97,15 @@ export async function runPrimary({ workers: count, port, host, portSources = CLI
     });
   };
 
+  const failStart = async (line: string | null): Promise<void> => {
+    isStopping = true;
+    listener.close();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL'); // still starting: nothing in flight
+    for (const service of services) await service.stop();
+    if (line !== null) process.stderr.write(`tessera: ${line}\n`);
+    process.exit(1);
+  };
+
   const finish = async (): Promise<void> => {
     for (const service of services) await service.stop();
     say('stopped');
@@ -111,6 +121,9 @@ export async function runPrimary({ workers: count, port, host, portSources = CLI
       if (Object.keys(cluster.workers ?? {}).length === 0) void finish();
       return;
     }
+    // Before any worker serves, a worker that fails is a failed start: every worker runs the same start, so a
+    // restart would fail the same way, printing its line every second for ever. It printed why (exitWithError).
+    if (firstLines === null && (code !== 0 || signal !== null)) return void failStart(code === 1 && signal === null ? null : `worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}) before serving`);
     const delay = Date.now() - started < EARLY_DEATH_MS ? RESTART_DELAY_MS : 0;
     say(`worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another${delay > 0 ? ` in ${delay} ms` : ''}`);
     setTimeout(fork, delay);
