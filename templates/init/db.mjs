@@ -7,7 +7,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const [command = 'push', ...flags] = process.argv.slice(2);
-const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('drizzle-kit')), 'bin.cjs');
+let bin;
+try {
+  bin = path.join(path.dirname(createRequire(import.meta.url).resolve('drizzle-kit')), 'bin.cjs');
+} catch {
+  fail('drizzle-kit is not installed: it is a dev dependency (npm install, not npm install --omit=dev)');
+}
 
 // stdin and stdout stay the terminal's, so drizzle-kit can still ask its questions there; stderr is read.
 const result = spawnSync(process.execPath, [bin, command, ...flags], { stdio: ['inherit', 'inherit', 'pipe'] });

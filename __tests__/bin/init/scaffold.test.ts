@@ -3,6 +3,7 @@
 // database without the table stops with the one line naming it; `db:generate` + `db:migrate` make the production
 // database; a pushed database cannot be migrated until its migrations are recorded as applied (docs/databases.md).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { REPO_ROOT, temporaryFolder } from '../../helpers/bundles';
@@ -133,6 +134,20 @@ describe('the project tessera init writes', () => {
       fs.writeFileSync(path.join(project, 'app.ts'), app);
     }
   }, 3 * STEP_TIMEOUT_MS);
+
+  it('says in one line that drizzle-kit is missing where it is not installed (npm install --omit=dev)', async () => {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-no-drizzle-kit-'));
+    try {
+      fs.copyFileSync(path.join(project, 'db.mjs'), path.join(bare, 'db.mjs'));
+      expect(await runGroup('node', ['db.mjs', 'migrate'], bare)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'db: drizzle-kit is not installed: it is a dev dependency (npm install, not npm install --omit=dev)\n',
+      });
+    } finally {
+      fs.rmSync(bare, { recursive: true, force: true });
+    }
+  }, STEP_TIMEOUT_MS);
 
   it("stops db:migrate of a database push made, naming the likely cause; recorded as applied (the docs' recipe), it migrates", async () => {
     const failed = await npm(['run', 'db:migrate']);
