@@ -5,7 +5,7 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { ListeningMessage } from './cluster/primary';
-import { describeListenError, serveHandedConnections, WORKER_LISTEN } from './cluster/worker-connections';
+import { CLI_PORT_SOURCES, describeListenError, serveHandedConnections, WORKER_LISTEN } from './cluster/worker-connections';
 import { exitWithError } from './exit-with-error';
 import { stopOnSignals } from './shutdown';
 
@@ -16,6 +16,8 @@ export interface ServeOptions {
   port: number;
   /** The interface to listen on (`--host`); all interfaces when undefined. */
   host?: string;
+  /** How the user chooses the port, for the line a busy port prints: `--port or PORT` unless said otherwise. */
+  portSources?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ServeOptions {
  * the database holds the resources' tables and columns, and listens. Prints where it listens and where the
  * documents are; a port that cannot be bound exits with one line.
  */
-export async function serve(options: Record<string, unknown>, { port, host }: ServeOptions): Promise<Server> {
+export async function serve(options: Record<string, unknown>, { port, host, portSources = CLI_PORT_SOURCES }: ServeOptions): Promise<Server> {
   // Loaded lazily, after the entry, so that `--help` and PORT errors answer without loading the runtime.
   const { checkDatabaseSchema, createServer, listServices, startDashboard, startTelemetryReporter } = require('../runtime') as typeof import('../runtime');
   const { docsPagePaths } = require('../runtime/server/docs-pages') as typeof import('../runtime/server/docs-pages');
@@ -56,7 +58,7 @@ export async function serve(options: Record<string, unknown>, { port, host }: Se
     if (cluster.isWorker) process.send!({ type: 'tessera:listening', lines } satisfies ListeningMessage);
     else process.stdout.write(lines.join('\n') + '\n');
   });
-  server.once('error', (error: NodeJS.ErrnoException) => exitWithError(describeListenError(error, port, host)));
+  server.once('error', (error: NodeJS.ErrnoException) => exitWithError(describeListenError(error, port, host, portSources)));
   return server;
 }
 

@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { runPrimary } from './cluster/primary';
 import { primaryServices } from './cluster/primary-dashboard';
 import { checkBundleFilesPresent } from './bundle-files-present';
+import { BUNDLE_PORT_SOURCES } from './cluster/worker-connections';
 import { exitWithError } from './exit-with-error';
 import { loadEntry } from './load-entry';
 import { resolvePort } from './port';
@@ -44,11 +45,12 @@ export async function startBundle(start: BundleStart): Promise<Server | null> {
     registerCompiledResources((start.compilation as { resources?: Parameters<typeof registerCompiledResources>[0] }).resources ?? {});
     const { options } = await loadEntry(entry, { typescript: false });
     if (workers !== null && cluster.isPrimary) {
-      await runPrimary({ workers, port, host, services: primaryServices(options) });
+      await runPrimary({ workers, port, host, portSources: BUNDLE_PORT_SOURCES, services: primaryServices(options) });
       return null;
     }
     const documentation = start.documentation === undefined ? {} : { documentation: start.documentation };
-    return serve({ ...options, ...documentation, compilation: start.compilation }, { port, host });
+    // Awaited here, inside the try: what createServer refuses (a missing secret, a dashboard option) is one line too.
+    return await serve({ ...options, ...documentation, compilation: start.compilation }, { port, host, portSources: BUNDLE_PORT_SOURCES });
   } catch (error) {
     exitWithError(error);
   }

@@ -105,7 +105,7 @@ describe('the dashboard from the CLI', () => {
     try {
       const result = await spawnCli(['start', ENTRY, '--port', String(await freePort()), ...extra], env, CLI_TIMEOUT_MS);
       expect(result.code).toBe(1);
-      expect(stderrLines(result.stderr)).toEqual([`tessera: dashboard: 127.0.0.1:${env.DASHBOARD_PORT} is already in use`]);
+      expect(stderrLines(result.stderr)).toEqual([`tessera: dashboard: 127.0.0.1:${env.DASHBOARD_PORT} is already in use: stop what holds it, or choose another port with dashboard.port (0 takes any free one)`]);
       expect(result.stdout).toBe('');
     } finally {
       await new Promise((resolve) => taken.close(resolve));

@@ -1,7 +1,9 @@
 // The README's examples are the code users copy: the application it shows is the one `tessera init` writes
-// (which the packaged-install test runs), and its commands name what the package really has.
+// (which the packaged-install test runs), and its commands name what the package and that project really have.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { scaffold } from '../../bin/init/scaffold';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
@@ -20,10 +22,26 @@ describe('README', () => {
     expect(blockAfter('`app.ts` is the whole application:')).toBe(fs.readFileSync(path.join(REPO_ROOT, 'templates/init/app.ts'), 'utf8'));
   });
 
-  it('runs the scripts the init project has', () => {
+  it("runs the repository's own scripts", () => {
     const scripts = Object.keys((JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
     for (const script of ['start', 'test']) expect(scripts).toContain(script);
+  });
+
+  it('starts a project from the registry and from a tarball, and runs only the scripts tessera init writes', () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(blockAfter('## Five minutes')).toContain('npx tessera-api init my-api');
+    const section = readme.slice(readme.indexOf('## Five minutes'), readme.indexOf('## Two commands'));
+    expect(section).toContain(`npx --package ./tessera-api-${version}.tgz tessera init my-api`);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-readme-init-'));
+    try {
+      scaffold(path.join(folder, 'my-api'));
+      const written = Object.keys((JSON.parse(fs.readFileSync(path.join(folder, 'my-api', 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+      const used = [...section.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]);
+      expect(used).toEqual(expect.arrayContaining(['dev', 'db:generate', 'db:migrate', 'build']));
+      for (const script of used) expect(written).toContain(script);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('links every guide page that exists, and only those', () => {

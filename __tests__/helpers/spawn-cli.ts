@@ -66,15 +66,36 @@ export function runNode(
   timeoutMs = DEFAULT_TIMEOUT_MS,
   cwd = REPO_ROOT,
 ): Promise<CliResult> {
+  return collect(spawnNode(args, env, cwd), `node ${args.join(' ')}`, timeoutMs, null);
+}
+
+/**
+ * Runs the CLI until its stdout matches `pattern` (a line of a process that keeps running, such as `tessera dev`
+ * after its server stopped), then stops it (SIGTERM) and resolves with what it printed; rejects after `timeoutMs`.
+ */
+export function runCliUntil(
+  args: readonly string[],
+  pattern: RegExp,
+  env: Record<string, string | undefined> = {},
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<CliResult> {
+  return collect(spawnNode([BIN, ...args], env), `tessera ${args.join(' ')}`, timeoutMs, pattern);
+}
+
+/** What `child` prints until it exits (sent SIGTERM once stdout matches `stopWhen`); rejects after `timeoutMs`. */
+function collect(child: ChildProcess, label: string, timeoutMs: number, stopWhen: RegExp | null): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawnNode(args, env, cwd);
     let stdout = '';
     let stderr = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (stopWhen !== null && stopWhen.test(stdout)) child.kill('SIGTERM');
+    });
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const awaited = stopWhen === null ? 'exit' : `print ${stopWhen}`;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`node ${args.join(' ')} did not exit within ${timeoutMs} ms; stderr:\n${stderr}`));
+      reject(new Error(`${label} did not ${awaited} within ${timeoutMs} ms; stdout:\n${stdout}\nstderr:\n${stderr}`));
     }, timeoutMs);
     child.once('error', (error) => {
       clearTimeout(timer);

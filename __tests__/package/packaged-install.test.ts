@@ -5,11 +5,12 @@
 // Each app is served by `tessera start` (compiled and --no-compiler) and built with `tessera build` (type check
 // included); its bundle, copied away with only package.json and node_modules, answers under
 // --disallow-code-generation-from-strings exactly as the two start modes do.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../helpers/free-port';
+import { startGroup } from '../helpers/process-group';
 import { request, type Response } from '../helpers/request';
 import { runNode, startNode, type RunningCli } from '../helpers/spawn-cli';
 
@@ -88,35 +89,6 @@ function writeFiles(dir: string, files: Record<string, string>): void {
   for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
 }
 
-/** Spawns a command in its own process group, so stopping it stops what it started (npm → sh → node). */
-function startGroup(command: string, args: string[], cwd: string, env: Record<string, string>): Promise<{ url: string; stop(): Promise<void>; output(): string }> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(command, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const stop = async (): Promise<void> => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
-    };
-    const timer = setTimeout(() => void stop().then(() => reject(new Error(`${command} ${args.join(' ')} did not listen:\n${output}`))), STEP_TIMEOUT_MS);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString('utf8');
-      const match = /Tessera listening on (http:\/\/\S+)/.exec(output);
-      if (match !== null) {
-        clearTimeout(timer);
-        resolve({ url: match[1], stop, output: () => output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${command} ${args.join(' ')} exited (${code}) before listening:\n${output}`));
-    });
-  });
-}
-
 describe('Tessera installed from its packed tarball into a project outside the repository', () => {
   let root: string;
   let project: string;
@@ -138,10 +110,12 @@ describe('Tessera installed from its packed tarball into a project outside the r
 
     project = path.join(root, 'my-api');
     execFileSync(process.execPath, [path.join(REPO_ROOT, 'lib/bin/tessera.js'), 'init', project], { encoding: 'utf8' });
-    // Tessera is not on the registry under this name: the project takes it from the tarball; the rest from the registry.
+    // Run from the checkout, init wrote the checkout's folder (and an .npmrc for it): the project takes the tarball
+    // instead, as `npx --package <tarball> tessera init` writes it; the rest comes from the registry.
     const manifest = JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     manifest.dependencies['tessera-api'] = `file:${tarball}`;
     fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+    fs.rmSync(path.join(project, '.npmrc'));
     execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: project, stdio: 'ignore', timeout: INSTALL_TIMEOUT_MS });
     tessera = path.join(project, 'node_modules', '.bin', 'tessera');
     // Two more applications in the project's folders, sharing its node_modules; the ES module one has TypeScript 7
@@ -164,8 +138,16 @@ describe('Tessera installed from its packed tarball into a project outside the r
     expect(listed.filter((file) => file.includes('__tests__') || file.includes('fixtures/'))).toEqual([]);
   });
 
-  it('serves the project `tessera init` wrote with npm start (its table created by drizzle-kit), and builds it', async () => {
-    const server = await startGroup('npm', ['start'], project, { PORT: String(await freePort()) });
+  it('writes the tarball it was installed from as the dependency of a project its init makes', async () => {
+    const result = await runNode([tessera, 'init', 'second-api'], {}, STEP_TIMEOUT_MS, project);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout.split('\n')[1]).toBe(`tessera-api: file:${tarball}, the tarball this tessera was installed from`);
+    const written = JSON.parse(fs.readFileSync(path.join(project, 'second-api', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(written.dependencies['tessera-api']).toBe(`file:${tarball}`);
+  }, STEP_TIMEOUT_MS);
+
+  it('serves the project `tessera init` wrote with npm run dev (its table created by drizzle-kit push), and builds it', async () => {
+    const server = await startGroup('npm', ['run', 'dev'], project, { PORT: String(await freePort()) });
     try {
       const created = await request(`${server.url}/api/notes`, { method: 'POST', body: { title: 'Hello' } });
       expect(created).toMatchObject({ status: 201, body: { id: expect.any(String), title: 'Hello', content: null } });

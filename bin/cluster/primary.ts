@@ -1,8 +1,9 @@
 // The primary process of `tessera start --workers N` and of a bundle with TESSERA_WORKERS: forks N workers
 // through node:cluster, listens on the port itself and hands each accepted connection to the next serving
-// worker, prints the listening lines once all workers serve, starts a new worker when one dies, and on
-// SIGTERM or SIGINT stops accepting first, then stops every worker gracefully (each drains, closes its
-// pools and exits 0), then exits 0. A second signal kills the workers and exits at once.
+// worker, prints the listening lines once all workers serve, starts a new worker when one dies (a failed start,
+// one failing before any serves, exits 1 instead), and on SIGTERM or SIGINT stops accepting first, then stops
+// every worker gracefully (each drains, closes its pools and exits 0), then exits 0. A second signal kills the
+// workers and exits at once.
 //
 // Why not node:cluster's own port sharing: its primary keeps accepting until the last worker has closed its
 // server, and closes the connections it accepted meanwhile when that worker leaves: clients reconnecting
@@ -12,7 +13,7 @@ import cluster, { type Worker } from 'node:cluster';
 import net from 'node:net';
 import { exitWithError } from '../exit-with-error';
 import { SHUTDOWN_MESSAGE } from '../shutdown';
-import { CONNECTION_MESSAGE, describeListenError } from './worker-connections';
+import { CLI_PORT_SOURCES, CONNECTION_MESSAGE, describeListenError } from './worker-connections';
 
 /** What a worker sends once it serves: the lines serve() would have printed. */
 export interface ListeningMessage {
@@ -42,6 +43,8 @@ export interface PrimaryOptions {
   port: number;
   /** The interface to listen on; all when undefined. */
   host?: string;
+  /** How the user chooses the port (`--port or PORT` unless said otherwise), named when it is taken. */
+  portSources?: string;
   services?: readonly PrimaryService[];
 }
 
@@ -54,7 +57,7 @@ function say(line: string): void {
   process.stdout.write(`tessera: ${line}\n`);
 }
 
-export async function runPrimary({ workers: count, port, host, services = [] }: PrimaryOptions): Promise<void> {
+export async function runPrimary({ workers: count, port, host, portSources = CLI_PORT_SOURCES, services = [] }: PrimaryOptions): Promise<void> {
   const serviceLines: string[] = [];
   try {
     for (const service of services) serviceLines.push(...(await service.start()));
@@ -77,7 +80,7 @@ export async function runPrimary({ workers: count, port, host, services = [] }: 
       if (error) socket.destroy();
     });
   });
-  listener.once('error', (error: NodeJS.ErrnoException) => exitWithError(describeListenError(error, port, host)));
+  listener.once('error', (error: NodeJS.ErrnoException) => exitWithError(describeListenError(error, port, host, portSources)));
 
   const fork = (): void => {
     if (isStopping) return;
@@ -92,6 +95,15 @@ export async function runPrimary({ workers: count, port, host, services = [] }: 
       const [first, ...rest] = firstLines;
       process.stdout.write([first, ...rest, ...serviceLines, `  Workers:   ${count} (node:cluster, pid ${process.pid})`].join('\n') + '\n');
     });
+  };
+
+  const failStart = async (line: string | null): Promise<void> => {
+    isStopping = true;
+    listener.close();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL'); // still starting: nothing in flight
+    for (const service of services) await service.stop();
+    if (line !== null) process.stderr.write(`tessera: ${line}\n`);
+    process.exit(1);
   };
 
   const finish = async (): Promise<void> => {
@@ -109,6 +121,9 @@ export async function runPrimary({ workers: count, port, host, services = [] }: 
       if (Object.keys(cluster.workers ?? {}).length === 0) void finish();
       return;
     }
+    // Before any worker serves, a worker that fails is a failed start: every worker runs the same start, so a
+    // restart would fail the same way, printing its line every second for ever. It printed why (exitWithError).
+    if (firstLines === null && (code !== 0 || signal !== null)) return void failStart(code === 1 && signal === null ? null : `worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}) before serving`);
     const delay = Date.now() - started < EARLY_DEATH_MS ? RESTART_DELAY_MS : 0;
     say(`worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another${delay > 0 ? ` in ${delay} ms` : ''}`);
     setTimeout(fork, delay);

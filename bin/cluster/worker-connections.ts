@@ -20,11 +20,19 @@ export function serveHandedConnections(server: Server): void {
   });
 }
 
-/** One line for a port that cannot be bound, the same from a single process and from a cluster primary. */
-export function describeListenError(error: NodeJS.ErrnoException, port: number, host: string | undefined): Error {
+/** How the user chooses the port where it runs: `--port or PORT` (`tessera start` and `dev`), `PORT` (a bundle). */
+export const CLI_PORT_SOURCES = '--port or PORT';
+export const BUNDLE_PORT_SOURCES = 'PORT';
+
+/**
+ * One line for a port that cannot be bound, the same from a single process and from a cluster primary; a port
+ * that is taken or refused says how to choose another (`portSources`, such as `--port or PORT`).
+ */
+export function describeListenError(error: NodeJS.ErrnoException, port: number, host: string | undefined, portSources: string): Error {
   const where = host === undefined ? `port ${port}` : `${host}:${port}`;
-  if (error.code === 'EADDRINUSE') return new Error(`${where} is already in use`, { cause: error });
-  if (error.code === 'EACCES') return new Error(`no permission to listen on ${where}`, { cause: error });
+  const choose = `choose another port with ${portSources}`;
+  if (error.code === 'EADDRINUSE') return new Error(`${where} is already in use: stop what holds it, or ${choose}`, { cause: error });
+  if (error.code === 'EACCES') return new Error(`no permission to listen on ${where}: ${choose}`, { cause: error });
   if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new Error(`cannot listen on ${where}: no such local address`, { cause: error });
   return new Error(`cannot listen on ${where}: ${error.message}`, { cause: error });
 }

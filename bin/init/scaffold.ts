@@ -1,9 +1,11 @@
-// `tessera init [dir]`: writes a project that serves a working API after `npm install && npm start`: one table
-// (schema.ts), one resource (app.ts), drizzle-kit's settings, a tsconfig and a package.json. The files live in
-// templates/init/; the package.json is written here, pinning the versions Tessera itself is tested with.
+// `tessera init [dir]`: writes a project that serves a working API after `npm install && npm run dev`: one table
+// (schema.ts), one resource (app.ts), drizzle-kit's settings and runner (db.mjs), a tsconfig and a package.json.
+// The files live in templates/init/; the package.json is written here, pinning the versions Tessera itself is
+// tested with, and a `tessera-api` dependency that installs from where this tessera came (tessera-dependency.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { tesseraPackage } from '../../runtime/package-info';
+import { tesseraDependency, type TesseraDependency } from './tessera-dependency';
 
 /** templates/ beside the compiled code's folders (the repository's, or lib/ in the installed package). */
 const TEMPLATES_DIR = path.join(__dirname, '..', '..', 'templates');
@@ -13,6 +15,7 @@ const TEMPLATE_FILES: readonly { readonly from: string; readonly to: string }[] 
   { from: 'app.ts', to: 'app.ts' },
   { from: 'schema.ts', to: 'schema.ts' },
   { from: 'drizzle.config.ts', to: 'drizzle.config.ts' },
+  { from: 'db.mjs', to: 'db.mjs' },
   { from: 'tsconfig.json', to: 'tsconfig.json' },
   { from: 'gitignore', to: '.gitignore' },
 ];
@@ -30,6 +33,8 @@ export interface InitReport {
   /** The folder as the user named it. */
   readonly dir: string;
   readonly files: readonly string[];
+  /** The `tessera-api` dependency written, and where it comes from. */
+  readonly dependency: TesseraDependency;
 }
 
 /** An npm package name from the folder's name: lower case, with what npm refuses replaced by `-`. */
@@ -42,8 +47,8 @@ function versionsOf(names: readonly string[], devDependencies: Record<string, st
   return Object.fromEntries(names.map((name) => [name, devDependencies[name]]));
 }
 
-function packageJson(folder: string): string {
-  const { root, version } = tesseraPackage();
+function packageJson(folder: string, dependency: TesseraDependency): string {
+  const { root } = tesseraPackage();
   const own = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
   const project = {
     name: packageName(folder),
@@ -51,13 +56,17 @@ function packageJson(folder: string): string {
     private: true,
     type: 'module',
     scripts: {
-      // drizzle-kit push makes the database match schema.ts first (it creates the table on the first run).
-      dev: 'drizzle-kit push && tessera dev app.ts',
-      start: 'drizzle-kit push && tessera start app.ts',
+      // Developing: drizzle-kit push makes data.db match schema.ts first (it creates the table on the first run);
+      // db.mjs stops the chain when drizzle-kit fails, even where drizzle-kit itself exits 0.
+      dev: 'node db.mjs push && tessera dev app.ts',
+      // Production: migrations (db:generate, committed; db:migrate, a deploy step), never push.
+      start: 'tessera start app.ts',
       build: 'tessera build app.ts --out dist',
-      'db:push': 'drizzle-kit push',
+      'db:push': 'node db.mjs push',
+      'db:generate': 'node db.mjs generate',
+      'db:migrate': 'node db.mjs migrate',
     },
-    dependencies: { ...versionsOf(DEPENDENCIES, own.devDependencies), 'tessera-api': `^${version}` },
+    dependencies: { ...versionsOf(DEPENDENCIES, own.devDependencies), 'tessera-api': dependency.spec },
     devDependencies: versionsOf(DEV_DEPENDENCIES, own.devDependencies),
   };
   return JSON.stringify(project, null, 2) + '\n';
@@ -71,7 +80,15 @@ export function scaffold(dir: string): InitReport {
   }
   fs.mkdirSync(folder, { recursive: true });
   const templates = path.join(TEMPLATES_DIR, 'init');
-  fs.writeFileSync(path.join(folder, 'package.json'), packageJson(folder));
+  const dependency = tesseraDependency(tesseraPackage());
+  fs.writeFileSync(path.join(folder, 'package.json'), packageJson(folder, dependency));
   for (const file of TEMPLATE_FILES) fs.copyFileSync(path.join(templates, file.from), path.join(folder, file.to));
-  return { dir, files: ['package.json', ...TEMPLATE_FILES.map((file) => file.to)] };
+  const files = ['package.json', ...TEMPLATE_FILES.map((file) => file.to)];
+  if (dependency.origin === 'folder') {
+    // npm links a folder dependency by default: Tessera would then load the folder's own drizzle-orm beside the
+    // project's, and `tessera build`'s type check fails ("two different types"). A copy, as from a tarball, shares it.
+    fs.writeFileSync(path.join(folder, '.npmrc'), 'install-links=true\n');
+    files.push('.npmrc');
+  }
+  return { dir, files, dependency };
 }

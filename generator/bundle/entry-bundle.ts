@@ -24,10 +24,13 @@ export interface EntrySource {
 }
 
 /**
- * Inside an ES module, the CommonJS files esbuild wraps call `require` for their packages: give them one.
- * esbuild renames any top-level `require` of the application's own, so this one cannot clash.
+ * Inside an ES module, the CommonJS files esbuild wraps call `require` for their packages: give them one. The
+ * banner declares nothing an application module could also declare (issue 28): no import binding (an entry's own
+ * `import { createRequire } from 'node:module'` would clash with one), only `require`, which esbuild never leaves
+ * to a top-level name of the application (it renames the entry's own `const require = …` to `require2`).
+ * `process.getBuiltinModule` is Node 20.16 and later.
  */
-const ESM_REQUIRE = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);";
+const ESM_REQUIRE = "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);";
 
 /** drizzle-orm and its subpaths (`drizzle-orm/sqlite-core`, …). */
 const DRIZZLE = /^drizzle-orm(\/.*)?$/;

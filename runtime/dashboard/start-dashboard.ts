@@ -37,8 +37,9 @@ function urlOf(host: string, port: number): string {
 }
 
 function describeListenError(error: NodeJS.ErrnoException, where: string): Error {
-  if (error.code === 'EADDRINUSE') return new Error(`dashboard: ${where} is already in use`, { cause: error });
-  if (error.code === 'EACCES') return new Error(`dashboard: no permission to listen on ${where}`, { cause: error });
+  // The dashboard's port is an option of the application, not the CLI's --port: say which.
+  if (error.code === 'EADDRINUSE') return new Error(`dashboard: ${where} is already in use: stop what holds it, or choose another port with dashboard.port (0 takes any free one)`, { cause: error });
+  if (error.code === 'EACCES') return new Error(`dashboard: no permission to listen on ${where}: choose another port with dashboard.port`, { cause: error });
   if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new Error(`dashboard: cannot listen on ${where}: no such local address`, { cause: error });
   return new Error(`dashboard: cannot listen on ${where}: ${error.message}`, { cause: error });
 }

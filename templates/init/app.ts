@@ -17,7 +17,4 @@ export const notesResource = api.resource({ name: 'notes', table: notes, id: not
   }),
 );
 
-const { items } = await notesResource.list({ input: { limit: 5 } }); // in-process: same validation and access as HTTP
-console.log(`${items.length} notes so far`);
-
 export default { title: 'Notes' } satisfies ServerOptions; // server options for the CLI

@@ -1,4 +1,4 @@
-// The tables: Drizzle ORM definitions, which drizzle-kit turns into the database schema (npm run db:push).
+// The tables: Drizzle ORM definitions, which drizzle-kit turns into the database schema (npm run db:push, db:generate).
 import { randomUUID } from 'node:crypto';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
