@@ -1,0 +1,70 @@
+// The browser files of the two documentation UIs, Scalar (/docs, /reference) and Swagger UI (/swagger). The package
+// build copies them into lib/runtime/docs/vendor (bin/build-package.js), so an installed Tessera serves them offline
+// without @scalar/api-reference (165 MB of dependencies for one browser file) or swagger-ui-dist (issue 28); a
+// checkout running its TypeScript sources reads them from those packages, its devDependencies.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import { escapeHtml } from './escape-html';
+import { sendHtml } from './html-page';
+import { staticAsset } from './static-asset';
+
+export interface UiAsset {
+  /** The file's name under vendor/ (and in the URL the page loads it from). */
+  readonly file: string;
+  /** The package it comes from, and its path there. */
+  readonly from: { readonly package: string; readonly path: string };
+  readonly contentType: string;
+}
+
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
+
+/** Every vendored file; bin/build-package.js copies exactly these, with their packages' licences. */
+export const UI_ASSETS = {
+  scalar: { file: 'scalar.js', from: { package: '@scalar/api-reference', path: 'dist/browser/standalone.js' }, contentType: JAVASCRIPT },
+  swaggerBundle: { file: 'swagger-ui-bundle.js', from: { package: 'swagger-ui-dist', path: 'swagger-ui-bundle.js' }, contentType: JAVASCRIPT },
+  swaggerPreset: { file: 'swagger-ui-standalone-preset.js', from: { package: 'swagger-ui-dist', path: 'swagger-ui-standalone-preset.js' }, contentType: JAVASCRIPT },
+  swaggerStyles: { file: 'swagger-ui.css', from: { package: 'swagger-ui-dist', path: 'swagger-ui.css' }, contentType: 'text/css; charset=utf-8' },
+} as const satisfies Record<string, UiAsset>;
+
+/** Where the package build puts the files, beside this module in lib/. */
+export const VENDOR_DIR = path.join(__dirname, 'vendor');
+
+/** The file on disk: vendored, else from its package (a checkout's devDependency); null when neither is there. */
+export function uiAssetPath(asset: UiAsset): string | null {
+  const vendored = path.join(VENDOR_DIR, asset.file);
+  if (fs.existsSync(vendored)) return vendored;
+  try {
+    // Resolved from the package's folder: packages whose `exports` name neither the file nor package.json still resolve.
+    const entry = require.resolve(asset.from.package, { paths: [__dirname] });
+    const root = entry.slice(0, entry.lastIndexOf(`${path.sep}node_modules${path.sep}`) + `${path.sep}node_modules${path.sep}`.length) + asset.from.package;
+    const file = path.join(root, asset.from.path);
+    return fs.existsSync(file) ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Serves the asset's file, or the missing-asset page when it has none. */
+export function uiAssetRoute(asset: UiAsset, page: string): RequestHandler {
+  const file = uiAssetPath(asset);
+  return file === null ? missingUiAssetPage(asset, page) : staticAsset(file, asset.contentType);
+}
+
+/** Answers `page` with `send`, or, when one of its assets is missing, 503 with a page naming what to install. */
+export function uiPageRoute(assets: readonly UiAsset[], page: string, send: RequestHandler): RequestHandler {
+  const missing = assets.find((asset) => uiAssetPath(asset) === null);
+  return missing === undefined ? send : missingUiAssetPage(missing, page);
+}
+
+/** One sentence naming the missing file and its package, never a stack (README "Documentation pages offline"). */
+function missingUiAssetPage(asset: UiAsset, page: string): RequestHandler {
+  const message =
+    `The ${page} page needs ${asset.from.package}'s ${asset.from.path}, which this installation lacks: ` +
+    'reinstall tessera-api (its package carries the file), or in a checkout of Tessera run npm install.';
+  const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Documentation page unavailable</title></head><body><p>${escapeHtml(message)}</p></body></html>\n`;
+  return (_req, res) => {
+    res.status(503);
+    sendHtml(res, html);
+  };
+}
