@@ -7,6 +7,7 @@
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
 
 const ROOT = path.join(__dirname, '..');
 const LIB = path.join(ROOT, 'lib');
@@ -24,7 +25,7 @@ vendorUiAssets();
 writeEsmEntry();
 
 /**
- * lib/runtime/docs/vendor: the browser files of Scalar and Swagger UI that the pages serve (runtime/docs/ui-assets.ts
+ * lib/runtime/docs/vendor: the browser files of Scalar, Swagger UI and uPlot that the pages serve, gzipped (runtime/docs/ui-assets.ts
  * lists them), copied from the devDependencies they come from, with a note of each package's version and licence
  * and the licence and notice files the packages ship. The installed package needs neither package (issue 28).
  */
@@ -32,17 +33,19 @@ function vendorUiAssets() {
   const { UI_ASSETS, VENDOR_DIR, uiAssetPath } = require(path.join(LIB, 'runtime', 'docs', 'ui-assets.js'));
   fs.rmSync(VENDOR_DIR, { recursive: true, force: true });
   fs.mkdirSync(VENDOR_DIR, { recursive: true });
-  const notes = ['The documentation pages\' browser files, copied by the package build from these packages:', ''];
+  const notes = ['The browser files of the documentation pages and the dashboard, gzipped, copied by the package build from these packages:', ''];
   const packages = new Map();
   for (const asset of Object.values(UI_ASSETS)) {
-    const source = uiAssetPath(asset);
-    if (source === null) throw new Error(`build: ${asset.from.package}/${asset.from.path} is missing: run npm install (it is a devDependency)`);
-    fs.copyFileSync(source, path.join(VENDOR_DIR, asset.file));
+    const found = uiAssetPath(asset);
+    if (found === null) throw new Error(`build: ${asset.from.package}/${asset.from.path} is missing: run npm install (it is a devDependency)`);
+    const source = found.file;
+    // Gzipped: a third of the size in every install, and what the pages send to browsers as it is.
+    fs.writeFileSync(path.join(VENDOR_DIR, `${asset.file}.gz`), zlib.gzipSync(fs.readFileSync(source), { level: 9 }));
     // A bundled file's notices of the code bundled into it (swagger-ui-bundle.js.LICENSE.txt), as its package ships them.
     if (fs.existsSync(`${source}.LICENSE.txt`)) fs.copyFileSync(`${source}.LICENSE.txt`, path.join(VENDOR_DIR, `${asset.file}.LICENSE.txt`));
     const root = source.slice(0, source.length - asset.from.path.length);
     const files = packages.get(asset.from.package)?.files ?? [];
-    packages.set(asset.from.package, { root, files: [...files, `${asset.file} (${asset.from.path})`] });
+    packages.set(asset.from.package, { root, files: [...files, `${asset.file}.gz (${asset.from.path}, gzipped)`] });
   }
   for (const [name, { root, files }] of packages) {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

@@ -18,7 +18,7 @@ import { CJS_APP, currentNode, ESM_APP, exercise, EXERCISE_STATUSES, exerciseIni
 /** The ES module app's own TypeScript: the native compiler, which has a tsc and no compiler API. */
 const ESM_APP_TYPESCRIPT = '~7.0.2';
 
-/** Packages only the CLI (tsx, esbuild, TypeScript, the old argument parser) or the docs pages' sources need. */
+/** Packages only the CLI's development commands (tsx, esbuild, TypeScript), the old argument parser or the docs pages' sources need. */
 const NOT_IN_PRODUCTION = ['tsx', 'esbuild', 'typescript', 'yargs', '@scalar/api-reference', 'swagger-ui-dist', 'swagger-ui-express', 'marked', '@mdx-js/mdx'];
 
 /** Every file's size under `folder`, in bytes (symbolic links not followed). */
@@ -105,6 +105,13 @@ describe('Tessera installed from its packed tarball into a project outside the r
     } finally {
       await bundle.stop();
     }
+    // The TypeScript entry itself needs tsx, a development tool: one line says so.
+    for (const file of ['app.ts', 'schema.ts']) fs.copyFileSync(path.join(project, file), path.join(production, file));
+    const started = await runNode([path.join(production, 'node_modules', '.bin', 'tessera'), 'start', 'app.ts'], { PORT: String(await freePort()) }, STEP_TIMEOUT_MS, production);
+    expect(started).toMatchObject({
+      code: 1,
+      stderr: 'tessera: a TypeScript entry (a built bundle, or a JavaScript entry, runs without it) needs the package tsx, which is not installed: npm install --save-dev tsx\n',
+    });
   }, 3 * STEP_TIMEOUT_MS);
 
   describe.each([

@@ -1,7 +1,8 @@
-// The browser files of the two documentation UIs, Scalar (/docs, /reference) and Swagger UI (/swagger). The package
-// build copies them into lib/runtime/docs/vendor (bin/build-package.js), so an installed Tessera serves them offline
-// without @scalar/api-reference (165 MB of dependencies for one browser file) or swagger-ui-dist (issue 28); a
-// checkout running its TypeScript sources reads them from those packages, its devDependencies.
+// The browser files of the pages' UIs: Scalar (/docs, /reference), Swagger UI (/swagger) and uPlot (the dashboard's
+// charts). The package build copies them gzipped into lib/runtime/docs/vendor (bin/build-package.js), so an installed
+// Tessera serves them offline without @scalar/api-reference (165 MB of dependencies for one browser file),
+// swagger-ui-dist or uplot (issue 28); a checkout running its TypeScript sources reads them from those packages, its
+// devDependencies.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
@@ -25,21 +26,23 @@ export const UI_ASSETS = {
   swaggerBundle: { file: 'swagger-ui-bundle.js', from: { package: 'swagger-ui-dist', path: 'swagger-ui-bundle.js' }, contentType: JAVASCRIPT },
   swaggerPreset: { file: 'swagger-ui-standalone-preset.js', from: { package: 'swagger-ui-dist', path: 'swagger-ui-standalone-preset.js' }, contentType: JAVASCRIPT },
   swaggerStyles: { file: 'swagger-ui.css', from: { package: 'swagger-ui-dist', path: 'swagger-ui.css' }, contentType: 'text/css; charset=utf-8' },
+  uplotScript: { file: 'uPlot.iife.min.js', from: { package: 'uplot', path: 'dist/uPlot.iife.min.js' }, contentType: JAVASCRIPT },
+  uplotStyles: { file: 'uPlot.min.css', from: { package: 'uplot', path: 'dist/uPlot.min.css' }, contentType: 'text/css; charset=utf-8' },
 } as const satisfies Record<string, UiAsset>;
 
 /** Where the package build puts the files, beside this module in lib/. */
 export const VENDOR_DIR = path.join(__dirname, 'vendor');
 
-/** The file on disk: vendored, else from its package (a checkout's devDependency); null when neither is there. */
-export function uiAssetPath(asset: UiAsset): string | null {
-  const vendored = path.join(VENDOR_DIR, asset.file);
-  if (fs.existsSync(vendored)) return vendored;
+/** The file on disk: vendored (gzipped), else from its package (a checkout's devDependency); null when neither is there. */
+export function uiAssetPath(asset: UiAsset): { file: string; isGzipped: boolean } | null {
+  const vendored = path.join(VENDOR_DIR, `${asset.file}.gz`);
+  if (fs.existsSync(vendored)) return { file: vendored, isGzipped: true };
   try {
     // Resolved from the package's folder: packages whose `exports` name neither the file nor package.json still resolve.
     const entry = require.resolve(asset.from.package, { paths: [__dirname] });
-    const root = entry.slice(0, entry.lastIndexOf(`${path.sep}node_modules${path.sep}`) + `${path.sep}node_modules${path.sep}`.length) + asset.from.package;
-    const file = path.join(root, asset.from.path);
-    return fs.existsSync(file) ? file : null;
+    const marker = `${path.sep}node_modules${path.sep}`;
+    const file = path.join(entry.slice(0, entry.lastIndexOf(marker) + marker.length) + asset.from.package, asset.from.path);
+    return fs.existsSync(file) ? { file, isGzipped: false } : null;
   } catch {
     return null;
   }
@@ -47,8 +50,8 @@ export function uiAssetPath(asset: UiAsset): string | null {
 
 /** Serves the asset's file, or the missing-asset page when it has none. */
 export function uiAssetRoute(asset: UiAsset, page: string): RequestHandler {
-  const file = uiAssetPath(asset);
-  return file === null ? missingUiAssetPage(asset, page) : staticAsset(file, asset.contentType);
+  const found = uiAssetPath(asset);
+  return found === null ? missingUiAssetPage(asset, page) : staticAsset(found.file, asset.contentType, found.isGzipped);
 }
 
 /** Answers `page` with `send`, or, when one of its assets is missing, 503 with a page naming what to install. */
