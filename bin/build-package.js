@@ -30,15 +30,14 @@ writeEsmEntry();
  * and the licence and notice files the packages ship. The installed package needs neither package (issue 28).
  */
 function vendorUiAssets() {
-  const { UI_ASSETS, VENDOR_DIR, uiAssetPath } = require(path.join(LIB, 'runtime', 'docs', 'ui-assets.js'));
+  const { UI_ASSETS, VENDOR_DIR, packageAssetPath } = require(path.join(LIB, 'runtime', 'docs', 'ui-assets.js'));
   fs.rmSync(VENDOR_DIR, { recursive: true, force: true });
   fs.mkdirSync(VENDOR_DIR, { recursive: true });
   const notes = ['The browser files of the documentation pages and the dashboard, gzipped, copied by the package build from these packages:', ''];
   const packages = new Map();
   for (const asset of Object.values(UI_ASSETS)) {
-    const found = uiAssetPath(asset);
-    if (found === null) throw new Error(`build: ${asset.from.package}/${asset.from.path} is missing: run npm install (it is a devDependency)`);
-    const source = found.file;
+    const source = packageAssetPath(asset);
+    if (source === null) throw new Error(`build: ${asset.from.package}/${asset.from.path} is missing: run npm install (it is a devDependency)`);
     // Gzipped: a third of the size in every install, and what the pages send to browsers as it is.
     fs.writeFileSync(path.join(VENDOR_DIR, `${asset.file}.gz`), zlib.gzipSync(fs.readFileSync(source), { level: 9 }));
     // A bundled file's notices of the code bundled into it (swagger-ui-bundle.js.LICENSE.txt), as its package ships them.

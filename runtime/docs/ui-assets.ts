@@ -37,12 +37,18 @@ export const VENDOR_DIR = path.join(__dirname, 'vendor');
 export function uiAssetPath(asset: UiAsset): { file: string; isGzipped: boolean } | null {
   const vendored = path.join(VENDOR_DIR, `${asset.file}.gz`);
   if (fs.existsSync(vendored)) return { file: vendored, isGzipped: true };
+  const file = packageAssetPath(asset);
+  return file === null ? null : { file, isGzipped: false };
+}
+
+/** The file in the package it comes from, with that package's folder; null when the package is not installed. */
+export function packageAssetPath(asset: UiAsset): string | null {
   try {
     // Resolved from the package's folder: packages whose `exports` name neither the file nor package.json still resolve.
     const entry = require.resolve(asset.from.package, { paths: [__dirname] });
     const marker = `${path.sep}node_modules${path.sep}`;
     const file = path.join(entry.slice(0, entry.lastIndexOf(marker) + marker.length) + asset.from.package, asset.from.path);
-    return fs.existsSync(file) ? { file, isGzipped: false } : null;
+    return fs.existsSync(file) ? file : null;
   } catch {
     return null;
   }
