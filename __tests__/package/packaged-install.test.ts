@@ -62,7 +62,7 @@ describe('Tessera installed from its packed tarball into a project outside the r
 
   it('packs compiled JavaScript with declarations, an ES module entry and the docs UIs\' browser files, and no TypeScript source or test', () => {
     const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter((line) => line !== '');
-    for (const file of ['package/lib/runtime/index.js', 'package/lib/runtime/index.d.ts', 'package/lib/esm/index.mjs', 'package/lib/esm/index.d.mts', 'package/lib/esm/types/runtime/index.d.mts', 'package/lib/bin/tessera.js', 'package/lib/templates/init/app.ts', 'package/lib/runtime/validation-runtime.js', 'package/lib/runtime/docs/vendor/scalar.js', 'package/lib/runtime/docs/vendor/swagger-ui-bundle.js']) {
+    for (const file of ['package/lib/runtime/index.js', 'package/lib/runtime/index.d.ts', 'package/lib/esm/index.mjs', 'package/lib/esm/index.d.mts', 'package/lib/esm/types/runtime/index.d.mts', 'package/lib/bin/tessera.js', 'package/lib/templates/init/app.ts', 'package/lib/runtime/validation-runtime.js', 'package/lib/runtime/docs/vendor/scalar.js.gz', 'package/lib/runtime/docs/vendor/swagger-ui-bundle.js.gz', 'package/lib/runtime/docs/vendor/README.txt']) {
       expect(listed).toContain(file);
     }
     expect(listed.filter((file) => /\.ts$/.test(file) && !/\.d\.m?ts$/.test(file) && !file.includes('/templates/'))).toEqual([]);
