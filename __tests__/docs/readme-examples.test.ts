@@ -23,7 +23,7 @@ describe('README', () => {
   it('runs the scripts the init project has', () => {
     const scripts = Object.keys((JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
     for (const script of ['start', 'test']) expect(scripts).toContain(script);
-    expect(blockAfter('## Five minutes')).toContain('npx tessera init my-api');
+    expect(blockAfter('## Five minutes')).toContain('npx tessera-api init my-api');
   });
 
   it('links every guide page that exists, and only those', () => {
