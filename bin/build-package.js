@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm run build` (also run by `prepare`, so `npm ci`, `npm pack` and installs from git get it): compiles runtime/,
-// generator/ and bin/ to CommonJS with declarations in lib/, copies the files the code reads from disk, and writes
-// the ES module entry. `--incremental` (the test suite's set-up) keeps lib/ and recompiles only what changed.
+// generator/ and bin/ to CommonJS with declarations in lib/, copies the files the code reads from disk and the
+// documentation UIs' browser files (from devDependencies), and writes the ES module entry. `--incremental` (the test
+// suite's set-up) keeps lib/ and recompiles only what changed.
 'use strict';
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
 
 const ROOT = path.join(__dirname, '..');
 const LIB = path.join(ROOT, 'lib');
@@ -19,7 +21,41 @@ const tsc = require.resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', path.join(ROOT, 'tsconfig.build.json'), ...(isIncremental ? ['--incremental'] : [])], { stdio: 'inherit' });
 for (const item of COPIED) fs.cpSync(path.join(ROOT, item), path.join(LIB, item), { recursive: true });
 fs.chmodSync(path.join(LIB, 'bin', 'tessera.js'), 0o755);
+vendorUiAssets();
 writeEsmEntry();
+
+/**
+ * lib/runtime/docs/vendor: the browser files of Scalar, Swagger UI and uPlot that the pages serve, gzipped (runtime/docs/ui-assets.ts
+ * lists them), copied from the devDependencies they come from, with a note of each package's version and licence
+ * and the licence and notice files the packages ship. The installed package needs neither package (issue 28).
+ */
+function vendorUiAssets() {
+  const { UI_ASSETS, VENDOR_DIR, packageAssetPath } = require(path.join(LIB, 'runtime', 'docs', 'ui-assets.js'));
+  fs.rmSync(VENDOR_DIR, { recursive: true, force: true });
+  fs.mkdirSync(VENDOR_DIR, { recursive: true });
+  const notes = ['The browser files of the documentation pages and the dashboard, gzipped, copied by the package build from these packages:', ''];
+  const packages = new Map();
+  for (const asset of Object.values(UI_ASSETS)) {
+    const source = packageAssetPath(asset);
+    if (source === null) throw new Error(`build: ${asset.from.package}/${asset.from.path} is missing: run npm install (it is a devDependency)`);
+    // Gzipped: a third of the size in every install, and what the pages send to browsers as it is.
+    fs.writeFileSync(path.join(VENDOR_DIR, `${asset.file}.gz`), zlib.gzipSync(fs.readFileSync(source), { level: 9 }));
+    // A bundled file's notices of the code bundled into it (swagger-ui-bundle.js.LICENSE.txt), as its package ships them.
+    if (fs.existsSync(`${source}.LICENSE.txt`)) fs.copyFileSync(`${source}.LICENSE.txt`, path.join(VENDOR_DIR, `${asset.file}.LICENSE.txt`));
+    const root = source.slice(0, source.length - asset.from.path.length);
+    const files = packages.get(asset.from.package)?.files ?? [];
+    packages.set(asset.from.package, { root, files: [...files, `${asset.file}.gz (${asset.from.path}, gzipped)`] });
+  }
+  for (const [name, { root, files }] of packages) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    notes.push(`${name} ${manifest.version}, licence ${manifest.license}: ${files.join(', ')}`);
+    for (const file of ['LICENSE', 'NOTICE']) {
+      const from = path.join(root, file);
+      if (fs.existsSync(from)) fs.copyFileSync(from, path.join(VENDOR_DIR, `${name.replace(/^@/, '').replace(/\//g, '-')}.${file}`));
+    }
+  }
+  fs.writeFileSync(path.join(VENDOR_DIR, 'README.txt'), notes.join('\n') + '\n');
+}
 
 /**
  * lib/esm/index.mjs: `import { crud } from 'tessera-api'` in an ES module gets the very objects `require('tessera-api')`

@@ -77,7 +77,7 @@ const importModule = require('../runtime/native-import.js') as (url: string) => 
 export async function loadEntry(entryPath: string, options: LoadOptions = {}): Promise<LoadedEntry> {
   const absolutePath = path.resolve(process.cwd(), entryPath);
   if (!fs.existsSync(absolutePath)) throw new EntryError(`entry not found: ${entryPath}`);
-  if (options.typescript !== false) await registerTypeScriptHooks();
+  if (options.typescript !== false) await registerTypeScriptHooks(absolutePath);
 
   let loaded: { entryModule: unknown; format: EntryFormat };
   try {

@@ -1,21 +1,16 @@
 #!/usr/bin/env node
-// The tessera command line: yargs wiring only; each command lives in bin/commands/.
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
+// The tessera command line: commander wiring only (no dependencies of its own, issue 28); each command lives in
+// bin/commands/.
+import { Command } from 'commander';
 import { tesseraPackage } from '../runtime/package-info';
-import { buildCommand } from './commands/build';
-import { devCommand } from './commands/dev';
-import { initCommand } from './commands/init';
-import { startCommand } from './commands/start';
+import { addBuildCommand } from './commands/build';
+import { addDevCommand } from './commands/dev';
+import { addInitCommand } from './commands/init';
+import { addStartCommand } from './commands/start';
 
-void yargs(hideBin(process.argv))
-  .scriptName('tessera')
-  .command(initCommand)
-  .command(devCommand)
-  .command(startCommand)
-  .command(buildCommand)
+const program = new Command('tessera')
   .version(tesseraPackage().version)
-  .strict()
-  .demandCommand(1)
-  .help()
-  .parse();
+  // Each command as it is typed (`tessera start <entry> [options]`), in the list of commands and in its own usage.
+  .configureHelp({ subcommandTerm: (command) => `tessera ${command.name()} ${command.usage()}` });
+for (const add of [addInitCommand, addDevCommand, addStartCommand, addBuildCommand]) add(program);
+void program.parseAsync();

@@ -18,6 +18,9 @@ function ajvOptions(code: NonNullable<Options['code']>): Options {
   return { allErrors: false, verbose: false, strict: true, allowUnionTypes: true, inlineRefs: false, code };
 }
 
+/** The package entry that generated validators require for ajv's helpers and formats (runtime/validation-runtime.ts). */
+export const VALIDATION_RUNTIME = 'tessera-api/validation-runtime';
+
 /**
  * ajv and ajv-formats, loaded on the first compile: a bundle validates with code compiled ahead of time and
  * translating errors needs neither, so a server that compiles nothing starts without them (issue 16).
@@ -65,7 +68,8 @@ function sharedMetaSchemaAjvClass(): typeof Ajv2020 {
 export function createAjv(options: { standalone?: boolean; lineBreaks?: boolean } = {}): Ajv2020 {
   const lines = options.lineBreaks !== false;
   const { _ } = ajvModules().ajv;
-  const code = options.standalone === true ? { source: true, lines, formats: _`require("ajv-formats/dist/formats").fullFormats` } : {};
+  // Generated code reaches ajv-formats through Tessera's own entry, as it does ajv's helpers (generator/emit/standalone-code.ts).
+  const code = options.standalone === true ? { source: true, lines, formats: _`require(${VALIDATION_RUNTIME}).fullFormats` } : {};
   const SharedMetaSchemaAjv = sharedMetaSchemaAjvClass();
   return configured(new SharedMetaSchemaAjv(ajvOptions(code)));
 }

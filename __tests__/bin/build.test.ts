@@ -24,9 +24,9 @@ describe('tessera build', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('tessera build <entry>');
     expect(result.stdout).toContain('Type-check the entry, then write a bundle');
-    expect(result.stdout).toMatch(/--out\s+Folder to write the bundle into: new, empty, or an\s+earlier\s+bundle\s+\(default: dist\)/);
+    expect(result.stdout).toMatch(/--out \[folder\]\s+Folder to write the bundle into: new, empty, or an\s+earlier\s+bundle\s+\(default: dist\)/);
     expect(result.stdout).toMatch(/--typecheck\s+Type-check the entry and the files it imports first;\s+--no-typecheck skips it/);
-    expect(result.stdout).toMatch(/--port\s+Port the bundle listens on when PORT is not set/);
+    expect(result.stdout).toMatch(/--port \[port\]\s+Port the bundle listens on when PORT is not set/);
   }, CLI_TIMEOUT_MS);
 
   it('is listed with dev and start in tessera --help', async () => {

@@ -67,3 +67,29 @@ it('serves without the files kept for people: client.ts, contract.json, statemen
     await server.stop();
   }
 }, CLI_TIMEOUT_MS);
+
+it("loads the packages its modules require at start, and refuses to start naming one that does not load (a tessera-api without the validation runtime)", async () => {
+  const deployed = path.join(folder.path, 'older-tessera', 'dist');
+  await build('__tests__/bin/entries/bundle-validation-runtime.ts', deployed, ['--no-typecheck']);
+  expect(JSON.parse(fs.readFileSync(path.join(deployed, 'manifest.json'), 'utf8'))).toMatchObject({ requires: ['tessera-api/validation-runtime'] });
+  // Served where tessera-api provides it (the folder's node_modules links the repository)...
+  const server = await startBundle(deployed, { PORT: String(await freePort()) });
+  try {
+    expect(await request(`${server.url}/api/tools/label`, { method: 'POST', body: { text: '😀😀😀😀😀😀😀😀' } })).toMatchObject({ status: 200 });
+    expect(await request(`${server.url}/api/tools/label`, { method: 'POST', body: { text: 'ok', tags: [{}, {}] } })).toMatchObject({ status: 400 });
+  } finally {
+    await server.stop();
+  }
+  // ...but not once a node_modules of its own holds a tessera-api that exports no ./validation-runtime (an older one).
+  const tessera = path.join(folder.path, 'older-tessera', 'node_modules', 'tessera-api');
+  fs.mkdirSync(tessera, { recursive: true });
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  delete manifest.exports['./validation-runtime'];
+  fs.writeFileSync(path.join(tessera, 'package.json'), JSON.stringify(manifest));
+  fs.symlinkSync(path.join(__dirname, '../../lib'), path.join(tessera, 'lib'), 'dir');
+  const result = await runBundle(deployed, { PORT: String(await freePort()) });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toBe(
+    `tessera: the bundle ${path.relative(process.cwd(), deployed)} needs tessera-api/validation-runtime, which the installed package does not provide (an older version than the bundle needs): install the packages it was built with beside it (npm install)\n`,
+  );
+}, CLI_TIMEOUT_MS);

@@ -81,7 +81,7 @@ describe('tessera start', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('tessera start <entry>');
     expect(result.stdout).toContain('--port');
-    expect(result.stdout).toMatch(/--host\s+Interface to listen on, such as 127\.0\.0\.1 \(default: all\s+interfaces\)/);
+    expect(result.stdout).toMatch(/--host <host>\s+Interface to listen on, such as 127\.0\.0\.1 \(default: all\s+interfaces\)/);
     expect(result.stdout).toMatch(/--compiler\s+Generate a specialized handler per route at start;\s+--no-compiler\s+uses the generic handler/);
   }, CLI_TIMEOUT_MS);
 });

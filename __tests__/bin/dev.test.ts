@@ -34,7 +34,7 @@ describe('tessera dev', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('tessera dev <entry>');
     expect(result.stdout).toMatch(/reference page, restart on\s+change/);
-    expect(result.stdout).toMatch(/--port\s+Port to listen on, 1 to 65535 \(default: PORT, then 4000\)/);
+    expect(result.stdout).toMatch(/--port \[port\]\s+Port to listen on, 1 to 65535 \(default: PORT, then 4000\)/);
   }, CLI_TIMEOUT_MS);
 
   it('exits 1 with one line for an invalid PORT or a missing entry', async () => {

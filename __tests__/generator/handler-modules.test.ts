@@ -46,10 +46,10 @@ describe('generated handler modules', () => {
     ]);
   });
 
-  it('requires nothing but ajv runtime helpers and its resource module; a route exports createHandler', () => {
+  it("requires nothing but tessera-api's validation runtime and its resource module; a route exports createHandler", () => {
     for (const module of generate()) {
       const required = [...module.source.matchAll(/require\((["'])(.*?)\1\)/g)].map((match) => match[2]);
-      for (const id of required) expect(id).toMatch(module.kind === 'route' ? /^(ajv(-formats)?\/dist\/|\.\/resource\.js$)/ : /^ajv(-formats)?\/dist\//);
+      for (const id of required) expect(id).toMatch(module.kind === 'route' ? /^(tessera-api\/validation-runtime|\.\/resource\.js)$/ : /^tessera-api\/validation-runtime$/);
       if (module.kind === 'route') expect(typeof instantiateModule(module.source, {})).toBe('function');
     }
   });

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import standaloneCode from 'ajv/dist/standalone';
+import { standaloneModuleCode } from '../../generator/emit/standalone-code';
 import { defaultCacheFolder, ValidatorSourceCache } from '../../generator/emit/validator-source-cache';
 import { standaloneValidatorSource } from '../../generator/emit/validator-sources';
 import { validationDocument } from '../../runtime/model/resource-validators';
@@ -19,7 +19,7 @@ function freshCompile(document: ReturnType<typeof documentWith>, exports: Record
   // Without line breaks, as validators modules hold it.
   const ajv = createAjv({ standalone: true, lineBreaks: false });
   ajv.addSchema(document.schema);
-  return standaloneCode(ajv, exports);
+  return standaloneModuleCode(ajv, exports);
 }
 
 describe('standalone validator sources', () => {

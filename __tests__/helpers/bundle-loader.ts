@@ -6,8 +6,7 @@ import path from 'node:path';
 import type { Compilation, ServerOptions } from 'tessera-api';
 import { buildBundle } from '../../generator';
 import { describeApplication } from '../../runtime/server/application-model';
-
-const NODE_MODULES = path.resolve(__dirname, '../../node_modules');
+import { linkPackages } from './bundles';
 
 /**
  * One build, made when the first server asks for it and started by every later one, as one bundle is
@@ -26,8 +25,9 @@ export class BuiltBundle {
     // The bundle's server.js is never run here (the suites start the compilation themselves): entry and port are nominal.
     const application = { path: 'entry.mjs', text: '// The suites define their services in-process.\n' };
     buildBundle({ model: describeApplication(options), options, entry: 'app.ts', application, documentation: null, port: 4000 }, directory);
-    // Generated code requires ajv's runtime helpers: they resolve from node_modules beside the bundle, as when deployed.
-    fs.symlinkSync(NODE_MODULES, path.join(directory, 'node_modules'), 'dir');
+    // Generated code requires tessera-api/validation-runtime: it resolves from node_modules beside the bundle, as when
+    // deployed (tessera-api linked to the repository, whose package.json points at lib/).
+    linkPackages(directory);
     this.#compilation = require(path.join(directory, 'compilation.js')) as Compilation;
     return this.#compilation;
   }

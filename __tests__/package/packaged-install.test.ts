@@ -1,92 +1,35 @@
 // Tessera as a user gets it: `npm pack`, then the tarball installed from outside the repository (with drizzle-orm,
-// better-sqlite3 and drizzle-kit from the registry) into a project `tessera init` wrote. Three applications run
-// there: the init project itself (`npm start`), a "type": "module" TypeScript app with top-level await and a
-// CommonJS JavaScript app. The project's own tsc accepts the TypeScript ones and catches a misuse of Tessera's API.
-// Each app is served by `tessera start` (compiled and --no-compiler) and built with `tessera build` (type check
-// included); its bundle, copied away with only package.json and node_modules, answers under
-// --disallow-code-generation-from-strings exactly as the two start modes do.
+// better-sqlite3 and drizzle-kit from the registry, `--engine-strict`) into a project `tessera init` wrote. Three
+// applications run there: the init project itself (`npm run dev`), a "type": "module" TypeScript app with top-level
+// await and a CommonJS JavaScript app. The project's own tsc accepts the TypeScript ones and catches a misuse of
+// Tessera's API. Each app is served by `tessera start` (compiled and --no-compiler) and built with `tessera build`
+// (type check included); its bundle, copied away with only package.json and node_modules, answers under
+// --disallow-code-generation-from-strings exactly as the two start modes do. The production install (`--omit=dev`)
+// holds no CLI or docs-only package and still serves the docs pages (issue 28). Node 22 and 24: node-versions.test.ts;
+// pnpm: pnpm-install.test.ts.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../helpers/free-port';
-import { startGroup } from '../helpers/process-group';
-import { request, type Response } from '../helpers/request';
 import { runNode, startNode, type RunningCli } from '../helpers/spawn-cli';
-
-const REPO_ROOT = path.resolve(__dirname, '../..');
-const INSTALL_TIMEOUT_MS = 10 * 60_000;
-const STEP_TIMEOUT_MS = 120_000;
+import { CJS_APP, currentNode, ESM_APP, exercise, EXERCISE_STATUSES, exerciseInitProject, initProject, INSTALL_TIMEOUT_MS, packTarball, run, serve, STEP_TIMEOUT_MS, writeFiles } from './installed-apps';
 
 /** The ES module app's own TypeScript: the native compiler, which has a tsc and no compiler API. */
 const ESM_APP_TYPESCRIPT = '~7.0.2';
 
-const ESM_APP = {
-  'package.json': JSON.stringify({ name: 'esm-app', private: true, type: 'module' }, null, 2),
-  'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, noEmit: true, types: ['node'] } }, null, 2),
-  'schema.ts': `import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+/** Packages only the CLI's development commands (tsx, esbuild, TypeScript), the old argument parser or the docs pages' sources need. */
+const NOT_IN_PRODUCTION = ['tsx', 'esbuild', 'typescript', 'yargs', '@scalar/api-reference', 'swagger-ui-dist', 'swagger-ui-express', 'marked', '@mdx-js/mdx'];
 
-export const books = sqliteTable('books', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  title: text('title').notNull(),
-  secret: text('secret'),
-});
-`,
-  'app.ts': `import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { crud, defineService, type ServerOptions } from 'tessera-api';
-import { books } from './schema.js';
-
-const client = new Database(process.env.DATABASE_FILE ?? ':memory:');
-// Top-level await: the table exists before the server starts.
-await new Promise((resolve) => setTimeout(resolve, 5));
-client.exec('CREATE TABLE IF NOT EXISTS books (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL, secret TEXT)');
-
-const library = defineService({ name: 'library', db: drizzle(client) });
-library.resource({ name: 'books', table: books, id: books.id }).use(
-  crud({ access: 'public', fields: { id: { read: true, sort: true }, title: { read: true, create: true, filter: ['contains'] } } }),
-);
-
-export default { title: 'Library' } satisfies ServerOptions;
-`,
-};
-
-const CJS_APP = {
-  'package.json': JSON.stringify({ name: 'cjs-app', private: true, type: 'commonjs' }, null, 2),
-  'app.js': `const Database = require('better-sqlite3');
-const { drizzle } = require('drizzle-orm/better-sqlite3');
-const { integer, sqliteTable, text } = require('drizzle-orm/sqlite-core');
-const { crud, defineService } = require('tessera-api');
-
-const books = sqliteTable('books', { id: integer('id').primaryKey({ autoIncrement: true }), title: text('title').notNull(), secret: text('secret') });
-const client = new Database(process.env.DATABASE_FILE || ':memory:');
-client.exec('CREATE TABLE IF NOT EXISTS books (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL, secret TEXT)');
-
-const library = defineService({ name: 'library', db: drizzle(client) });
-library.resource({ name: 'books', table: books, id: books.id }).use(
-  crud({ access: 'public', fields: { id: { read: true, sort: true }, title: { read: true, create: true, filter: ['contains'] } } }),
-);
-
-module.exports = { title: 'Library' };
-`,
-};
-
-/** The same requests for every mode; the answers must be byte for byte the same. */
-async function exercise(url: string): Promise<Pick<Response, 'status' | 'contentType' | 'text'>[]> {
-  const answers = [
-    await request(`${url}/api/books`, { method: 'POST', body: { title: 'Dune' } }),
-    await request(`${url}/api/books`, { method: 'POST', body: { title: 'Emma', secret: 'no' } }),
-    await request(`${url}/api/books/query`, { method: 'POST', body: { where: { title: { contains: 'un' } }, includeTotal: true } }),
-    await request(`${url}/api/books/1`),
-    await request(`${url}/api/books/query`, { method: 'POST', body: { orderBy: [{ field: 'id', direction: 'down' }] } }),
-    await request(`${url}/_health`),
-  ];
-  return answers.map(({ status, contentType, text }) => ({ status, contentType, text: text.replace(/"uptime":\d+/, '"uptime":0') }));
-}
-
-function writeFiles(dir: string, files: Record<string, string>): void {
-  fs.mkdirSync(dir, { recursive: true });
-  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
+/** Every file's size under `folder`, in bytes (symbolic links not followed). */
+function apparentSize(folder: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) total += apparentSize(full);
+    else if (entry.isFile()) total += fs.statSync(full).size;
+  }
+  return total;
 }
 
 describe('Tessera installed from its packed tarball into a project outside the repository', () => {
@@ -97,26 +40,14 @@ describe('Tessera installed from its packed tarball into a project outside the r
 
   beforeAll(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-packaged-'));
-    // lib/ is fresh (the suite's global set-up builds it); --ignore-scripts keeps `prepare` from rebuilding it under
-    // the other test files that are using it right now.
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', root], { cwd: REPO_ROOT, encoding: 'utf8' })) as {
-      filename: string;
-      size: number;
-      entryCount: number;
-      files: { path: string }[];
-    }[];
-    tarball = path.join(root, packed[0].filename);
-    process.stdout.write(`packed ${packed[0].filename}: ${packed[0].size} bytes, ${packed[0].entryCount} files\n`);
-
+    tarball = packTarball(root);
     project = path.join(root, 'my-api');
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'lib/bin/tessera.js'), 'init', project], { encoding: 'utf8' });
-    // Run from the checkout, init wrote the checkout's folder (and an .npmrc for it): the project takes the tarball
-    // instead, as `npx --package <tarball> tessera init` writes it; the rest comes from the registry.
-    const manifest = JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    manifest.dependencies['tessera-api'] = `file:${tarball}`;
-    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-    fs.rmSync(path.join(project, '.npmrc'));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: project, stdio: 'ignore', timeout: INSTALL_TIMEOUT_MS });
+    // Tessera is not on the registry yet: the project takes it from the tarball; the rest from the registry.
+    initProject(project, tarball);
+    const started = Date.now();
+    // --engine-strict: every package of the project accepts this Node.js (issue 28: engines >=20.19 and dependencies to match).
+    run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict'], project, currentNode());
+    process.stdout.write(`npm install --engine-strict on Node ${process.version}: ${Math.round((Date.now() - started) / 1000)} s\n`);
     tessera = path.join(project, 'node_modules', '.bin', 'tessera');
     // Two more applications in the project's folders, sharing its node_modules; the ES module one has TypeScript 7
     // (what `npm install typescript` gives today, the native compiler) of its own, which its build checks with.
@@ -129,9 +60,9 @@ describe('Tessera installed from its packed tarball into a project outside the r
     if (root !== undefined) fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('packs compiled JavaScript with declarations and an ES module entry, and no TypeScript source or test', () => {
+  it('packs compiled JavaScript with declarations, an ES module entry and the docs UIs\' browser files, and no TypeScript source or test', () => {
     const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter((line) => line !== '');
-    for (const file of ['package/lib/runtime/index.js', 'package/lib/runtime/index.d.ts', 'package/lib/esm/index.mjs', 'package/lib/esm/index.d.mts', 'package/lib/esm/types/runtime/index.d.mts', 'package/lib/bin/tessera.js', 'package/lib/templates/init/app.ts']) {
+    for (const file of ['package/lib/runtime/index.js', 'package/lib/runtime/index.d.ts', 'package/lib/esm/index.mjs', 'package/lib/esm/index.d.mts', 'package/lib/esm/types/runtime/index.d.mts', 'package/lib/bin/tessera.js', 'package/lib/templates/init/app.ts', 'package/lib/runtime/validation-runtime.js', 'package/lib/runtime/docs/vendor/scalar.js.gz', 'package/lib/runtime/docs/vendor/swagger-ui-bundle.js.gz', 'package/lib/runtime/docs/vendor/README.txt']) {
       expect(listed).toContain(file);
     }
     expect(listed.filter((file) => /\.ts$/.test(file) && !/\.d\.m?ts$/.test(file) && !file.includes('/templates/'))).toEqual([]);
@@ -146,19 +77,49 @@ describe('Tessera installed from its packed tarball into a project outside the r
     expect(written.dependencies['tessera-api']).toBe(`file:${tarball}`);
   }, STEP_TIMEOUT_MS);
 
-  it('serves the project `tessera init` wrote with npm run dev (its table created by drizzle-kit push), and builds it', async () => {
-    const server = await startGroup('npm', ['run', 'dev'], project, { PORT: String(await freePort()) });
+  it('serves the project `tessera init` wrote with npm run dev (its table created by drizzle-kit push), docs pages included, and builds it', async () => {
+    const server = await serve('npm', ['run', 'dev'], project, { PORT: String(await freePort()) });
     try {
-      const created = await request(`${server.url}/api/notes`, { method: 'POST', body: { title: 'Hello' } });
-      expect(created).toMatchObject({ status: 201, body: { id: expect.any(String), title: 'Hello', content: null } });
-      const found = await request(`${server.url}/api/notes/query`, { method: 'POST', body: { where: { title: { contains: 'ell' } } } });
-      expect(found).toMatchObject({ status: 200, body: { items: [created.body] } });
+      await exerciseInitProject(server.url);
     } finally {
       await server.stop();
     }
     const built = await runNode([tessera, 'build', 'app.ts', '--out', 'dist'], {}, STEP_TIMEOUT_MS, project);
     expect(built).toMatchObject({ code: 0, stderr: '' });
     expect(fs.existsSync(path.join(project, 'dist', 'entry.mjs'))).toBe(true);
+  }, 3 * STEP_TIMEOUT_MS);
+
+  it('installs for production (--omit=dev) without the CLI-only and docs-only packages, and its bundle serves the docs pages offline', async () => {
+    // The project as production gets it: package.json, the lockfile and the bundle; node_modules pruned as
+    // `npm install --omit=dev` would install it (pruned, not reinstalled: better-sqlite3 keeps its compiled module).
+    const production = path.join(root, 'production');
+    fs.mkdirSync(production);
+    // The SQLite database travels with it (npm run dev's drizzle-kit push made it).
+    for (const file of ['package.json', 'package-lock.json', 'data.db']) fs.copyFileSync(path.join(project, file), path.join(production, file));
+    fs.cpSync(path.join(project, 'dist'), path.join(production, 'dist'), { recursive: true });
+    fs.cpSync(path.join(project, 'node_modules'), path.join(production, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+    run('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund'], production, currentNode());
+    const packages = run('npm', ['ls', '--all', '--parseable', '--omit=dev'], production, currentNode()).trim().split('\n').slice(1);
+    const megabytes = apparentSize(path.join(production, 'node_modules')) / 1e6;
+    const compiled = apparentSize(path.join(production, 'node_modules', 'better-sqlite3', 'build')) / 1e6;
+    process.stdout.write(`production install: ${packages.length} packages, ${megabytes.toFixed(1)} MB (better-sqlite3's build/ ${compiled.toFixed(1)} MB of it)\n`);
+    const names = new Set(packages.map((folder) => path.relative(path.join(production, 'node_modules'), folder).split(`${path.sep}node_modules${path.sep}`).pop()!.split(path.sep).join('/')));
+    expect(NOT_IN_PRODUCTION.filter((name) => names.has(name))).toEqual([]);
+    expect(names.has('tessera-api')).toBe(true);
+
+    const bundle = await startNode(['--disallow-code-generation-from-strings', 'dist/server.js'], { PORT: String(await freePort()) }, STEP_TIMEOUT_MS, production);
+    try {
+      await exerciseInitProject(bundle.url);
+    } finally {
+      await bundle.stop();
+    }
+    // The TypeScript entry itself needs tsx, a development tool: one line says so.
+    for (const file of ['app.ts', 'schema.ts']) fs.copyFileSync(path.join(project, file), path.join(production, file));
+    const started = await runNode([path.join(production, 'node_modules', '.bin', 'tessera'), 'start', 'app.ts'], { PORT: String(await freePort()) }, STEP_TIMEOUT_MS, production);
+    expect(started).toMatchObject({
+      code: 1,
+      stderr: 'tessera: a TypeScript entry (a built bundle, or a JavaScript entry, runs without it) needs the package tsx, which is not installed: npm install --save-dev tsx\n',
+    });
   }, 3 * STEP_TIMEOUT_MS);
 
   describe.each([
@@ -194,7 +155,7 @@ describe('Tessera installed from its packed tarball into a project outside the r
         await bundle.stop();
       }
 
-      expect((answers.compiled as { status: number }[]).map((answer) => answer.status)).toEqual([201, 400, 200, 200, 400, 200]);
+      expect((answers.compiled as { status: number }[]).map((answer) => answer.status)).toEqual(EXERCISE_STATUSES);
       expect(answers.generic).toEqual(answers.compiled);
       expect(answers.bundle).toEqual(answers.compiled);
     }, 5 * STEP_TIMEOUT_MS);

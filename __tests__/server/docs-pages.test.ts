@@ -77,7 +77,7 @@ describe('documentation pages', () => {
 
     it("serves only the Swagger UI files the page loads, not swagger-ui-dist's demo page", async () => {
       const { url } = await testbed.start();
-      for (const file of ['index.html', 'swagger-initializer.js', 'package.json', 'swagger-ui.js.map']) {
+      for (const file of ['index.html', 'swagger-initializer.js', 'package.json', 'swagger-ui.js.map', 'favicon-32x32.png']) {
         const answer = await request(`${url}/swagger/${file}`);
         expect([file, answer.status, answer.body?.error?.code]).toEqual([file, 404, 'NOT_FOUND']);
       }
@@ -101,9 +101,9 @@ describe('documentation pages', () => {
       const docs = await request(`${url}/api-docs`);
       expect(pageConfig(docs.text).scalar.url).toBe('/spec.json');
       expect(docs.text).toContain('<script src="/api-docs/scalar.js"></script>');
-      const init = await request(`${url}/tools/swagger/swagger-ui-init.js`);
-      expect(init.text).toContain('"url": "/spec.json"');
-      expect(init.text).toContain('"validatorUrl": null');
+      const swagger = await request(`${url}/tools/swagger/`);
+      expect(pageConfig(swagger.text).swagger).toMatchObject({ url: '/spec.json', validatorUrl: null, queryConfigEnabled: false });
+      expect(swagger.text).toContain('<script src="./swagger-ui-init.js"></script>');
       const reference = await request(`${url}/ref`);
       expect(pageConfig(reference.text).apis).toEqual([{ name: 'Tessera API Mesh', url: '/spec.json' }]);
       for (const path of ['/docs', '/swagger/', '/reference']) expect((await request(`${url}${path}`)).status).toBe(404);

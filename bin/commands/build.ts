@@ -2,41 +2,40 @@
 // the routes exactly as createServer mounts them and writes a self-contained bundle; `node <out>/server.js` starts it.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CommandModule } from 'yargs';
+import { Option, type Command } from 'commander';
 import type { BundleFile, BundleReport, TypeCheckResult } from '../../generator';
 import type { DocumentationOption } from '../../runtime/docs/documentation-folder';
 import type { ServerOptions } from '../../runtime/server/server-options';
 import { exitWithError } from '../exit-with-error';
 import { EntryError, loadEntry } from '../load-entry';
 import { DEFAULT_PORT, resolvePort } from '../port';
-import { lastFlag, withEntryAndPort } from './shared-options';
+import { commandWithEntry, flagValue, withPort } from './shared-options';
 
 export interface BuildArgs {
   entry: string;
-  out?: string | string[];
-  port?: string | string[];
+  out?: string;
+  port?: string;
   /** `--no-typecheck` skips the type check. */
   typecheck?: boolean;
 }
 
-export const buildCommand: CommandModule<object, BuildArgs> = {
-  command: 'build <entry>',
-  describe: 'Type-check the entry, then write a bundle: server, application, compiled handlers, statements, OpenAPI, contract and typed client',
-  builder: (yargs) =>
-    withEntryAndPort(yargs, `Port the bundle listens on when PORT is not set, 1 to 65535 (default: ${DEFAULT_PORT})`)
-      .option('out', { type: 'string', describe: 'Folder to write the bundle into: new, empty, or an earlier bundle (default: dist)' })
-      .option('typecheck', { type: 'boolean', describe: 'Type-check the entry and the files it imports first; --no-typecheck skips it (default: true)' }),
-  handler: async (argv) => {
-    try {
-      const out = lastFlag(argv.out) ?? 'dist';
-      const report = await buildEntry({ ...argv, out });
-      const removed = report.removed.length > 0 ? `, ${report.removed.length} stale removed` : '';
-      process.stdout.write(`tessera build: ${out}: ${report.files} files (${report.written.length} written${removed})\n`);
-    } catch (error) {
-      exitWithError(error);
-    }
-  },
-};
+export function addBuildCommand(program: Command): void {
+  const command = commandWithEntry(program, 'build', 'Type-check the entry, then write a bundle: server, application, compiled handlers, statements, OpenAPI, contract and typed client');
+  withPort(command, `Port the bundle listens on when PORT is not set, 1 to 65535 (default: ${DEFAULT_PORT})`)
+    .option('--out [folder]', 'Folder to write the bundle into: new, empty, or an earlier bundle (default: dist)')
+    .option('--typecheck', 'Type-check the entry and the files it imports first; --no-typecheck skips it (default: true)')
+    .addOption(new Option('--no-typecheck').hideHelp())
+    .action(async (entry: string, flags: { out?: string | boolean; port?: string | boolean; typecheck?: boolean }) => {
+      try {
+        const out = flagValue(flags.out) ?? 'dist';
+        const report = await buildEntry({ entry, out, port: flagValue(flags.port), typecheck: flags.typecheck });
+        const removed = report.removed.length > 0 ? `, ${report.removed.length} stale removed` : '';
+        process.stdout.write(`tessera build: ${out}: ${report.files} files (${report.written.length} written${removed})\n`);
+      } catch (error) {
+        exitWithError(error);
+      }
+    });
+}
 
 type Generator = typeof import('../../generator');
 type Settled<T> = { readonly result: T } | { readonly error: unknown };
@@ -52,7 +51,7 @@ export async function buildEntry(args: BuildArgs & { out: string }): Promise<Bun
   const generator = require('../../generator') as Generator;
   if (args.out.trim() === '') throw new generator.BuildError('--out needs a folder: tessera build <entry> --out dist');
   // spec §8.1: the bundle's fallback port; PORT is read when the bundle runs, never at build time.
-  const port = resolvePort({ flag: lastFlag(args.port), fallback: DEFAULT_PORT });
+  const port = resolvePort({ flag: args.port, fallback: DEFAULT_PORT });
   const entryPath = path.resolve(process.cwd(), args.entry);
   if (!fs.existsSync(entryPath)) throw new EntryError(`entry not found: ${args.entry}`);
   const outDir = path.resolve(process.cwd(), args.out);

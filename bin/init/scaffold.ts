@@ -18,11 +18,20 @@ const TEMPLATE_FILES: readonly { readonly from: string; readonly to: string }[] 
   { from: 'db.mjs', to: 'db.mjs' },
   { from: 'tsconfig.json', to: 'tsconfig.json' },
   { from: 'gitignore', to: '.gitignore' },
+  // pnpm 11+: the install scripts it may run (README "pnpm").
+  { from: 'pnpm-workspace.yaml', to: 'pnpm-workspace.yaml' },
 ];
 
-/** The packages of a new project, at the versions Tessera's own tests use (its devDependencies). */
+/**
+ * The packages of a new project, at the versions Tessera's own tests use (its devDependencies). tsx (TypeScript
+ * entries for dev and start), esbuild and TypeScript (build) are Tessera's optional peers: development tools here,
+ * so that a production install (`npm install --omit=dev`) holds only what a built bundle runs with (issue 28).
+ */
 const DEPENDENCIES = ['better-sqlite3', 'drizzle-orm'];
-const DEV_DEPENDENCIES = ['@types/better-sqlite3', '@types/node', 'drizzle-kit', 'typescript'];
+const DEV_DEPENDENCIES = ['@types/better-sqlite3', '@types/node', 'drizzle-kit', 'esbuild', 'tsx', 'typescript'];
+
+/** The packages whose install scripts must run: better-sqlite3's native module, esbuild's binary. */
+const BUILT_DEPENDENCIES = ['better-sqlite3', 'esbuild'];
 
 /** A folder that exists and holds files (a fresh clone's .git counts): init never writes over a project. */
 export class InitError extends Error {
@@ -68,6 +77,10 @@ function packageJson(folder: string, dependency: TesseraDependency): string {
     },
     dependencies: { ...versionsOf(DEPENDENCIES, own.devDependencies), 'tessera-api': dependency.spec },
     devDependencies: versionsOf(DEV_DEPENDENCIES, own.devDependencies),
+    // Install scripts allowed by name: npm's allowScripts, pnpm 10's onlyBuiltDependencies (pnpm 11+ reads
+    // pnpm-workspace.yaml's allowBuilds, written beside it).
+    allowScripts: Object.fromEntries(BUILT_DEPENDENCIES.map((name) => [name, true])),
+    pnpm: { onlyBuiltDependencies: BUILT_DEPENDENCIES },
   };
   return JSON.stringify(project, null, 2) + '\n';
 }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildFailure, Message, Plugin } from 'esbuild';
+import { ESBUILD, resolveFromApplication } from '../../runtime/optional-package';
 import { BuildError } from '../errors';
 import type { BundleFile } from './layout';
 
@@ -89,8 +90,8 @@ function describeMessage(message: Message, cwd: string): string {
  */
 export async function bundleEntry(source: EntrySource): Promise<BundleFile> {
   const outputPath = source.path ?? ENTRY_FILES[source.format];
-  // Loaded here: only `tessera build` needs esbuild, never a running bundle.
-  const esbuild = require('esbuild') as typeof import('esbuild');
+  // Loaded here: only `tessera build` needs esbuild (the application's development tool, issue 28), never a bundle.
+  const esbuild = require(resolveFromApplication(ESBUILD, 'esbuild', source.entryPath)) as typeof import('esbuild');
   const cwd = projectFolder(source.entryPath);
   const banner = [`// ${source.header}`, `// ${path.basename(source.entryPath)} and its local imports, transpiled by esbuild; packages stay imports.`];
   if (source.format === 'esm') banner.push(ESM_REQUIRE);

@@ -19,6 +19,11 @@ export interface BundleManifest {
   readonly defaultPort: number;
   /** Every generated file but manifest.json, sorted. */
   readonly files: readonly string[];
+  /**
+   * The packages the modules loaded on first use require (never a path into another package's folder), sorted: the
+   * bundle loads each at start (bin/bundle-files-present.ts), so a missing one fails there, not as a 500 later.
+   */
+  readonly requires: readonly string[];
 }
 
 const FIXED_FILES = new Set([...BUNDLE_LAYOUT.map((entry) => entry.path).filter((path) => !path.includes('<')), 'entry.cjs']);
@@ -35,9 +40,28 @@ export function tesseraVersion(): string {
   return tesseraPackage().version;
 }
 
+/** The folders of the modules a bundle loads on first use, whose requires the manifest lists. */
+const LOADED_ON_FIRST_USE = ['handlers/', 'validators/'];
+
+/**
+ * `require("…")` of a package (not `./` or `../`): generated code writes every specifier as a JSON literal, so a
+ * user's string that merely reads `require("x")` appears escaped (`require(\"x\")`) and is not taken for one.
+ */
+const PACKAGE_REQUIRE = /\brequire\("([^./"][^"]*)"\)/g;
+
+/** The packages that the files loaded on first use require, sorted. */
+function requiredPackages(files: readonly BundleFile[]): string[] {
+  const required = new Set<string>();
+  for (const file of files) {
+    if (!LOADED_ON_FIRST_USE.some((prefix) => file.path.startsWith(prefix))) continue;
+    for (const [, id] of file.text.matchAll(PACKAGE_REQUIRE)) required.add(id);
+  }
+  return [...required].sort();
+}
+
 /** The manifest file for the other files of the bundle. */
-export function emitManifest(manifest: Omit<BundleManifest, 'files'>, files: readonly BundleFile[]): BundleFile {
-  const listed: BundleManifest = { ...manifest, files: files.map((file) => file.path).sort() };
+export function emitManifest(manifest: Omit<BundleManifest, 'files' | 'requires'>, files: readonly BundleFile[]): BundleFile {
+  const listed: BundleManifest = { ...manifest, files: files.map((file) => file.path).sort(), requires: requiredPackages(files) };
   return { path: MANIFEST_FILE, text: JSON.stringify(listed, null, 2) + '\n' };
 }
 

@@ -1,7 +1,8 @@
 // ajv's standalone code kept on disk between runs, in node_modules/.cache/tessera (safe to delete): `tessera start`
 // and `tessera build` compile only the validation documents that changed since the last run (issue 16). A file is
 // named by a digest of everything its text depends on: the document, the exports, ajv's and ajv-formats' versions
-// and the source of the ajv options (runtime/validation), so a stale file is never read, only left behind.
+// and the source of the ajv options (runtime/validation) and of the require rewrite (standalone-code), so a stale file
+// is never read, only left behind.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,8 +16,8 @@ let generatorStamp: string | null = null;
 function stamp(): string {
   if (generatorStamp === null) {
     const versions = ['ajv/package.json', 'ajv-formats/package.json'].map((file) => (require(file) as { version: string }).version);
-    const options = fs.readFileSync(require.resolve('../../runtime/validation'), 'utf8');
-    generatorStamp = JSON.stringify([...versions, options]);
+    const sources = [require.resolve('../../runtime/validation'), require.resolve('./standalone-code')].map((file) => fs.readFileSync(file, 'utf8'));
+    generatorStamp = JSON.stringify([...versions, ...sources]);
   }
   return generatorStamp;
 }

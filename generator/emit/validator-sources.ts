@@ -5,6 +5,7 @@
 // without line breaks: it fills a module of its own (validators-module.ts), machine output nobody reviews line by line.
 import type { ValidationDocument } from '../../runtime/model/resource-validators';
 import { createAjv } from '../../runtime/validation';
+import { standaloneModuleCode } from './standalone-code';
 import { defaultCacheFolder, ValidatorSourceCache } from './validator-source-cache';
 
 /** Part of the cache key: the text differs with it. */
@@ -24,9 +25,8 @@ export function standaloneValidatorSource(
   if (source === null) {
     const ajv = createAjv({ standalone: true, lineBreaks: LINE_BREAKS });
     ajv.addSchema(document.schema);
-    // ajv's own generator writes this text from the schemas; it loads only when the cache has no text (ajv takes 30 ms).
-    const standaloneCode = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default;
-    source = standaloneCode(ajv, exports);
+    // ajv's own generator writes this text from the schemas, only when the cache has no text.
+    source = standaloneModuleCode(ajv, exports);
     cache.write(key, source);
   }
   sources.set(key, source);

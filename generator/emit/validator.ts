@@ -2,6 +2,7 @@
 // holds it under a readable name. A fresh ajv per schema keeps ajv's numbering local to the file.
 import { createAjv } from '../../runtime/validation';
 import { code, name, trustedSource, type Code } from '../code/code';
+import { standaloneModuleCode } from './standalone-code';
 
 /**
  * list and findOne share one schema object, as do count and exists: compile each once. The text depends
@@ -14,8 +15,7 @@ function standaloneSource(schema: object): string {
   if (source === undefined) {
     const ajv = createAjv({ standalone: true });
     // ajv's own generator builds this text from the schema; it sets module.exports to the validator.
-    const standaloneCode = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default;
-    source = standaloneCode(ajv, ajv.compile(schema));
+    source = standaloneModuleCode(ajv, ajv.compile(schema));
     sources.set(schema, source);
   }
   return source;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { sendHtml } from '../docs/html-page';
 import { staticAsset } from '../docs/static-asset';
+import { UI_ASSETS, uiAssetRoute } from '../docs/ui-assets';
 import { SERIES_RANGES, type SeriesRange } from '../telemetry/history-series';
 import { ALL_OPERATIONS } from '../telemetry/minute-record';
 import { tesseraRegistry } from '../telemetry/prometheus-metrics';
@@ -16,7 +17,6 @@ import { renderDashboardPage, renderRefusedPage, renderSignInPage } from './dash
 import { databasesView, summaryView } from './dashboard-views';
 
 const ASSETS = path.join(__dirname, 'assets');
-const UPLOT = path.dirname(require.resolve('uplot/dist/uPlot.iife.min.js'));
 /** Database checks are shared by the page, /metrics and every viewer for this long. */
 const HEALTH_REUSE_MS = 5000;
 
@@ -122,8 +122,9 @@ export function createDashboardApp({ source, history, auth, warn }: DashboardApp
 
   app.get('/', (_req, res) => sendHtml(res, renderDashboardPage(title, { historyDays: source.options.historyDays, canSignOut: auth.hasTokens })));
   app.get('/assets/dashboard.js', staticAsset(path.join(ASSETS, 'dashboard.js'), 'text/javascript; charset=utf-8'));
-  app.get('/assets/uPlot.iife.min.js', staticAsset(path.join(UPLOT, 'uPlot.iife.min.js'), 'text/javascript; charset=utf-8'));
-  app.get('/assets/uPlot.min.css', staticAsset(path.join(UPLOT, 'uPlot.min.css'), 'text/css; charset=utf-8'));
+  // uPlot's files come with Tessera's package, as the documentation UIs' do.
+  app.get('/assets/uPlot.iife.min.js', uiAssetRoute(UI_ASSETS.uplotScript, 'dashboard'));
+  app.get('/assets/uPlot.min.css', uiAssetRoute(UI_ASSETS.uplotStyles, 'dashboard'));
 
   app.get('/metrics', noStore, async (_req, res, next) => {
     try {

@@ -36,7 +36,7 @@ export interface ContentLibrariesOptions {
   importModule?: ImportModule;
 }
 
-/** Finds marked and @mdx-js/mdx from Tessera's install (they are its optional dependencies) or from the documentation folder. */
+/** Finds marked and @mdx-js/mdx (the application's packages, not Tessera's dependencies) from Tessera's install or from the documentation folder. */
 export function contentLibrariesLoader(extraFolder: string, options: ContentLibrariesOptions = {}): ContentLibrariesLoader {
   const searchFolders = options.searchFolders ?? [__dirname, extraFolder];
   const importModule = options.importModule ?? nativeImport;

@@ -8,8 +8,9 @@ import type { DocumentationSite } from './documentation-site';
 import { escapeHtml } from './escape-html';
 import { renderHtmlPage, sendHtml } from './html-page';
 import { resolveReferenceDocuments } from './reference-documents';
-import { scalarBundlePath, scalarConfiguration } from './scalar-configuration';
+import { scalarConfiguration } from './scalar-configuration';
 import { staticAsset } from './static-asset';
+import { UI_ASSETS, uiAssetRoute, uiPageRoute } from './ui-assets';
 
 const ASSETS = path.join(__dirname, 'assets');
 const JAVASCRIPT = 'text/javascript; charset=utf-8';
@@ -56,8 +57,8 @@ export function mountReferencePage(app: Express, options: ReferencePageOptions):
       '</main>',
   });
 
-  app.get(base, headers, (_req, res) => sendHtml(res, html));
-  app.get(`${base}/scalar.js`, headers, staticAsset(scalarBundlePath(), JAVASCRIPT));
+  app.get(base, headers, uiPageRoute([UI_ASSETS.scalar], base, (_req, res) => sendHtml(res, html)));
+  app.get(`${base}/scalar.js`, headers, uiAssetRoute(UI_ASSETS.scalar, base));
   app.get(`${base}/reference-page.js`, headers, staticAsset(path.join(ASSETS, 'reference-page.js'), JAVASCRIPT));
   app.get(`${base}/reference-page.css`, headers, staticAsset(path.join(ASSETS, 'reference-page.css'), 'text/css; charset=utf-8'));
   if (documents.inline.size > 0) app.get(`${base}/documents/:file`, headers, inlineDocuments(documents.inline));

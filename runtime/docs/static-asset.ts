@@ -1,4 +1,4 @@
-// Serves one file of an installed package (a UI bundle, a stylesheet) or of runtime/docs/assets: read
+// Serves one file Tessera carries (a UI bundle, a stylesheet, gzipped or not) or of runtime/docs/assets: read
 // once on first request, answered with an ETag, revalidation, and gzip when the browser accepts it.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import type { RequestHandler } from 'express';
 
 const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
 
 interface LoadedAsset {
   body: Buffer;
@@ -19,17 +20,20 @@ interface LoadedAsset {
 // One copy per file for the process: /docs and /reference (and every app) share Scalar's 4 MB bundle.
 const loaded = new Map<string, Promise<LoadedAsset>>();
 
-async function load(filePath: string): Promise<LoadedAsset> {
-  const body = await fs.readFile(filePath);
+async function load(filePath: string, isGzipped: boolean): Promise<LoadedAsset> {
+  const read = await fs.readFile(filePath);
+  // A file the package build stored gzipped (ui-assets.ts) is sent as it is to the browsers that accept gzip.
+  const body = isGzipped ? await gunzip(read) : read;
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-  return { body, gzipped: await gzip(body, { level: 6 }), etag: `"${hash}"`, gzippedEtag: `"${hash}-gzip"` };
+  return { body, gzipped: isGzipped ? read : await gzip(body, { level: 6 }), etag: `"${hash}"`, gzippedEtag: `"${hash}-gzip"` };
 }
 
-export function staticAsset(filePath: string, contentType: string): RequestHandler {
+/** `isGzipped`: the file holds the gzipped asset (`.gz`). */
+export function staticAsset(filePath: string, contentType: string, isGzipped = false): RequestHandler {
   return (req, res, next) => {
     let loading = loaded.get(filePath);
     if (loading === undefined) {
-      loading = load(filePath);
+      loading = load(filePath, isGzipped);
       loaded.set(filePath, loading);
     }
     loading.then((asset) => {

@@ -1,10 +1,11 @@
-// The second interactive documentation page at `swaggerPath` (spec §4.2, default /swagger): Swagger UI
-// through swagger-ui-express, its assets from the installed swagger-ui-dist, reading `openApiPath`.
-import { Router, type Express, type RequestHandler } from 'express';
-import swaggerUi from 'swagger-ui-express';
+// The second interactive documentation page at `swaggerPath` (spec §4.2, default /swagger): Swagger UI reading
+// `openApiPath`, its browser files served from those Tessera carries (ui-assets.ts), started by assets/swagger-page.js.
+import path from 'node:path';
+import type { Express } from 'express';
 import { securityHeaders } from './content-security-policy';
-import { escapeHtml } from './escape-html';
-import { sendHtml } from './html-page';
+import { renderHtmlPage, sendHtml } from './html-page';
+import { staticAsset } from './static-asset';
+import { UI_ASSETS, uiAssetRoute, uiPageRoute } from './ui-assets';
 
 export interface SwaggerPageOptions {
   path: string;
@@ -12,42 +13,44 @@ export interface SwaggerPageOptions {
   openApiPath: string;
 }
 
-export function mountSwaggerPage(app: Express, options: SwaggerPageOptions): void {
-  const headers = securityHeaders();
-  const swaggerOptions = {
-    url: options.openApiPath,
+const SWAGGER_ASSETS = [UI_ASSETS.swaggerStyles, UI_ASSETS.swaggerBundle, UI_ASSETS.swaggerPreset];
+
+/** Swagger UI's options; the page script adds its presets, plugins and layout (functions, not JSON). */
+export function swaggerConfiguration(url: string): Record<string, unknown> {
+  return {
+    url,
+    dom_id: '#swagger-ui',
+    deepLinking: true,
     // The default validator badge loads an image from validator.swagger.io: off, the page stays offline.
     validatorUrl: null,
     persistAuthorization: false,
+    // Swagger UI's own default, said here: a `?url=` or `?configUrl=` in the address cannot point the page elsewhere.
+    queryConfigEnabled: false,
   };
-  const html = swaggerUi.generateHTML(undefined, {
-    // swagger-ui-express writes the title into <title> as it is, with String#replace, where `$&`, `` $` ``,
-    // `$'` and `$$` are patterns: `$` goes in as a character reference.
-    customSiteTitle: escapeHtml(options.title).replace(/\$/g, '&#36;'),
-    // `swaggerUrl` wins over a `?url=` in the page address, so a link cannot point the page at another document.
-    swaggerUrl: options.openApiPath,
-    swaggerOptions,
-  });
-  // The page loads its assets relatively (./swagger-ui.css): serve it at `<path>/`, and send `<path>` there.
-  app.get(options.path, headers, (req, res) => {
-    if (!req.path.endsWith('/')) {
-      const queryStart = req.originalUrl.indexOf('?');
-      const query = queryStart === -1 ? '' : req.originalUrl.slice(queryStart);
-      res.redirect(301, `${options.path}/${query}`);
-      return;
-    }
-    sendHtml(res, html);
-  });
-  // A router of its own, so that `next('router')` hands anything else back to the application (its JSON 404).
-  const assets = Router();
-  assets.use(onlyPageAssets, ...swaggerUi.serveFiles(undefined, { swaggerUrl: options.openApiPath, swaggerOptions }));
-  app.use(options.path, headers, assets);
 }
 
-// swagger-ui-dist also holds a demo index.html pointed at petstore.swagger.io: serve only what the page loads.
-const PAGE_ASSETS = new Set(['/swagger-ui.css', '/swagger-ui-bundle.js', '/swagger-ui-standalone-preset.js', '/swagger-ui-init.js', '/favicon-16x16.png', '/favicon-32x32.png']);
-
-const onlyPageAssets: RequestHandler = (req, _res, next) => {
-  if (PAGE_ASSETS.has(req.path)) next();
-  else next('router');
-};
+export function mountSwaggerPage(app: Express, options: SwaggerPageOptions): void {
+  const headers = securityHeaders();
+  // The page loads its files relatively (./swagger-ui.css), as Swagger UI's own page does: it is served at `<path>/`.
+  const html = renderHtmlPage({
+    title: options.title,
+    stylesheets: ['./swagger-ui.css', './swagger-page.css'],
+    scripts: ['./swagger-ui-bundle.js', './swagger-ui-standalone-preset.js', './swagger-ui-init.js'],
+    config: { swagger: swaggerConfiguration(options.openApiPath) },
+    body: '<div id="swagger-ui"></div>',
+  });
+  const page = uiPageRoute(SWAGGER_ASSETS, options.path, (_req, res) => sendHtml(res, html));
+  app.get(options.path, headers, (req, res, next) => {
+    if (req.path.endsWith('/')) {
+      page(req, res, next);
+      return;
+    }
+    const queryStart = req.originalUrl.indexOf('?');
+    const query = queryStart === -1 ? '' : req.originalUrl.slice(queryStart);
+    res.redirect(301, `${options.path}/${query}`);
+  });
+  // Only the files the page loads (never a package's demo page or source maps).
+  for (const asset of SWAGGER_ASSETS) app.get(`${options.path}/${asset.file}`, headers, uiAssetRoute(asset, options.path));
+  app.get(`${options.path}/swagger-ui-init.js`, headers, staticAsset(path.join(__dirname, 'assets', 'swagger-page.js'), 'text/javascript; charset=utf-8'));
+  app.get(`${options.path}/swagger-page.css`, headers, staticAsset(path.join(__dirname, 'assets', 'swagger-page.css'), 'text/css; charset=utf-8'));
+}

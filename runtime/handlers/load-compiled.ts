@@ -10,6 +10,7 @@ import { planOf } from '../sql/resource-plan';
 import { prepareStatements } from '../sql/statement-preparation';
 import { installCompiledValidators, type CompiledResource } from './compiled-resources';
 import { genericHandler, type ContextFactory } from './generic-handler';
+import { VALIDATION_RUNTIME } from '../validation';
 
 export interface HandlerDeps {
   readonly api: typeof compiledApi;
@@ -36,12 +37,13 @@ export interface Compilation {
   readonly handlers: Readonly<Record<string, HandlerFactory>>;
 }
 
-/** Generated code may load ajv's runtime helpers and nothing else (its other needs come through deps). */
-const GENERATED_REQUIRES = /^ajv(-formats)?\/dist\/[\w/-]+$/;
-
+/**
+ * Generated code may load ajv's runtime helpers, through Tessera's entry for them, and nothing else (its other needs
+ * come through deps). In-process that entry is this very runtime's module, whatever `tessera-api` resolves to here.
+ */
 function requireForGenerated(id: string): unknown {
-  if (!GENERATED_REQUIRES.test(id)) throw new SetupError(`generated code may not require "${id}"`);
-  return require(id);
+  if (id !== VALIDATION_RUNTIME) throw new SetupError(`generated code may not require "${id}"`);
+  return require('../validation-runtime');
 }
 
 /** Runs a generated module's text in-process, as Node would run the file `tessera build` writes; answers its exports. */

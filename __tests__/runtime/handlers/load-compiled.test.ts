@@ -4,6 +4,7 @@ import { createServer, SetupError, type Compilation } from 'tessera-api';
 import { generateCompilation } from '../../../generator/compile';
 import { instantiateCompilation, instantiateModule } from '../../../runtime/handlers/load-compiled';
 import { collectRoutes } from '../../../runtime/model/action-routes';
+import equalHelper from 'ajv/dist/runtime/equal';
 import { request } from '../../helpers/request';
 import { useServerTestbed } from '../../helpers/server-testbed';
 
@@ -61,12 +62,12 @@ describe('a compilation\'s validators', () => {
 });
 
 describe('instantiateModule', () => {
-  it('lets generated code load ajv runtime helpers and nothing else', () => {
-    const factory = instantiateModule("const equal = require('ajv/dist/runtime/equal');\nmodule.exports = function createHandler() { return equal; };");
-    expect(typeof factory).toBe('function');
-    expect(() => instantiateModule("require('node:fs');\nmodule.exports = function createHandler() {};")).toThrow(
-      new SetupError('generated code may not require "node:fs"'),
-    );
+  it("lets generated code load ajv's runtime helpers through tessera-api/validation-runtime and nothing else", () => {
+    const factory = instantiateModule("const { equal } = require('tessera-api/validation-runtime');\nmodule.exports = function createHandler() { return equal.default; };");
+    expect(factory({} as never)).toBe(equalHelper);
+    for (const id of ['node:fs', 'ajv/dist/runtime/equal', 'ajv-formats/dist/formats']) {
+      expect(() => instantiateModule(`require('${id}');\nmodule.exports = function createHandler() {};`)).toThrow(new SetupError(`generated code may not require "${id}"`));
+    }
   });
 
   it('refuses a module that does not export createHandler', () => {
