@@ -22,6 +22,8 @@ export interface OpenApiOptions {
   readonly hasContext?: boolean;
   /** Security schemes and which operations need them (the `security` server option). */
   readonly security?: SecurityOptions;
+  /** operationIds a rate limit applies to: they document 429 RATE_LIMITED. Default none. */
+  readonly rateLimited?: readonly string[];
 }
 
 /** A tag of the document: one per resource (`blog.notes`) and one per service with custom actions. */
@@ -50,7 +52,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const operationIds = routes.map((route) => route.operationId);
   // Checked even for a document nobody serves: a SetupError names the bad key at construction.
   const security = resolveSecurity(options.security, operationIds);
-  const context = { components, hasContext: options.hasContext ?? true, operationIds: new Set(operationIds) };
+  const context = { components, hasContext: options.hasContext ?? true, operationIds: new Set(operationIds), rateLimited: new Set(options.rateLimited ?? []) };
 
   const tags: OpenApiTag[] = [];
   const paths: OpenApiDocument['paths'] = {};

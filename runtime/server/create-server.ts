@@ -24,6 +24,7 @@ import { installRouteDispatch } from './route-dispatch';
 import { mountActionRoutesOnFirstUse } from './lazy-action-routes';
 import { applyStatementCacheOption, prepareStatements } from './statement-preparation';
 import type { AppTelemetry } from '../telemetry/app-telemetry';
+import { resolveEdge } from './edge-layers';
 
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -83,7 +84,8 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   const errorLog = resolveErrorLogger(options.errorLogger);
   const timeouts = resolveTimeouts(options);
   const routes = collectRoutes(services, prefix);
-  const context = options.context ?? null;
+  // Request ids, CORS, auth and rate limits: resolved now; each one that is off adds nothing to a request.
+  const edge = resolveEdge(options, routes, errorLog);
   const bodyParser = jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
   applyStatementCacheOption(services, options.statementCache);
   // CONTRACT §8: telemetry only with `dashboard`; without it nothing below records anything or costs anything.
@@ -95,9 +97,9 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   const app = express() as TesseraApp;
   app.disable('x-powered-by');
   installListen(app, timeouts, lifecycle);
-  app.close = (closeOptions) => lifecycle.close(closeOptions);
+  app.close = (closeOptions) => lifecycle.close(closeOptions).finally(() => edge.close());
   app.disable('etag'); // action answers are not cacheable by default; skip hashing every body
-  const before = [...(telemetry === null ? [] : [telemetry.recorder.startLayer()]), ...(requestLog === null ? [] : [requestLogger(requestLog)])];
+  const before = [...edge.first, ...(telemetry === null ? [] : [telemetry.recorder.startLayer()]), ...(requestLog === null ? [] : [requestLogger(requestLog)]), ...edge.shared];
   for (const layer of before) app.use(layer);
   const firstLayer = routerStackLength(app);
 
@@ -105,7 +107,7 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   app.get('/_app/services', servicesRoute(services, prefix));
   // Before the OpenAPI document: compiled handlers install their ahead-of-time validators, which the
   // document's request examples then use (a bundle under --disallow-code-generation-from-strings cannot compile).
-  const handlerChoice = { compiler: options.compiler, compilation: options.compilation, context };
+  const handlerChoice = { compiler: options.compiler, compilation: options.compilation, context: edge.context };
   const handlers = routeHandlers(routes, handlerChoice);
   prepareStatements(routes);
   // spec §4.2: the raw OpenAPI document at openApiPath, outside the prefix, built once; none with `docs: false`.
@@ -125,7 +127,9 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
 
   const earlierLayers = { from: firstLayer, to: routerStackLength(app) };
   const chains = routes.map((mounted, index) => {
-    const chain = mounted.route.method === 'POST' || mounted.route.method === 'PATCH' ? [bodyParser, handlers[index]] : [handlers[index]];
+    const { beforeBody, afterBody } = edge.routes[index];
+    const body = mounted.route.method === 'POST' || mounted.route.method === 'PATCH' ? [bodyParser] : [];
+    const chain = [...beforeBody, ...body, ...afterBody, handlers[index]];
     return telemetry === null ? chain : [telemetry.recorder.tag(routeKey(mounted), mounted.route.method), ...chain];
   });
   mountActionRoutesOnFirstUse(app, routes, chains);
