@@ -22,7 +22,7 @@ export interface RateLimitOptions {
   /**
    * What a call costs, by crud action name (`count`, every resource), by operationId (`blog.notes.list`, a custom
    * action `blog.stats`; the operationId wins), and `includeTotal` (added to a list that asks for it). Default: 1
-   * per call, `count` 5, `includeTotal` 4. 0 leaves an operation unlimited.
+   * per call, `count` 5, `includeTotal` 4, each at most `points`. 0 leaves an operation unlimited.
    */
   costs?: Record<string, number>;
   /**
@@ -73,7 +73,7 @@ export function checkRateLimitOptions(option: RateLimitOptions, hasAuth: boolean
 /**
  * Each route's cost in the same order as `routes`, null for a route that is not limited (cost 0, or no option).
  * A key of `costs` that names no crud action, no mounted operation and not `includeTotal` is a SetupError, and so
- * is a call that could never pass (a cost above `points`).
+ * is a given cost that could never pass (above `points`); the default weights are capped at `points`.
  */
 export function resolveRouteCosts(option: RateLimitOptions | undefined, routes: readonly MountedRoute[]): (RouteCost | null)[] {
   if (option === undefined) return routes.map(() => null);
@@ -85,13 +85,14 @@ export function resolveRouteCosts(option: RateLimitOptions | undefined, routes: 
     if (!isKnown) throw new SetupError(`rateLimit.costs["${key}"] names no crud action, mounted operation or includeTotal`);
     if (!isWholeNumber(value, 0)) throw new SetupError(`rateLimit.costs["${key}"] must be a whole number of points (0 or more)`);
   }
-  const costs = { ...DEFAULT_COSTS, ...given };
+  // A default weight never exceeds the budget (with `points: 2` a count costs 2); a weight given above it is a mistake.
+  const costs: Record<string, number> = { count: Math.min(DEFAULT_COSTS.count, option.points), ...given };
   return routes.map((mounted) => {
     const operationId = routeKey(mounted);
     const action = mounted.route.source.kind === 'crud' ? mounted.route.source.action : null;
     const cost = costs[operationId] ?? (action === null ? undefined : costs[action]) ?? 1;
     if (cost === 0) return null;
-    const includeTotal = action === 'list' ? costs.includeTotal : 0;
+    const includeTotal = action !== 'list' ? 0 : (given.includeTotal ?? Math.max(0, Math.min(DEFAULT_COSTS.includeTotal, option.points - cost)));
     if (cost + includeTotal > option.points) {
       throw new SetupError(`rateLimit: ${operationId} costs ${cost + includeTotal} points${includeTotal > 0 ? ' with includeTotal' : ''}, more than the ${option.points} a caller has`);
     }

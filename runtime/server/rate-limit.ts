@@ -60,9 +60,11 @@ function connectRedis(url: string): { client: object; disconnect(): void } {
   return { client, disconnect: () => client.disconnect() };
 }
 
+/** The failure's class and code, or its first line without a code (a Redis client's, such as `Command timed out`). */
 function describeFailure(error: unknown): string {
-  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
-  return `${typeof name === 'string' ? name : 'Error'}${code === undefined ? '' : ` (${String(code)})`}`;
+  const { name, code, message } = (error ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+  const detail = code !== undefined ? String(code) : typeof message === 'string' ? message.split('\n', 1)[0].slice(0, 120) : '';
+  return `${typeof name === 'string' ? name : 'Error'}${detail === '' ? '' : ` (${detail})`}`;
 }
 
 /** One budget per caller, shared by the action routes of one application. */
@@ -84,7 +86,7 @@ export class RateLimit {
       this.#disconnect = null;
     } else {
       const redis = typeof option.redis === 'string' ? connectRedis(option.redis) : { client: option.redis, disconnect: null };
-      this.#limiter = new RateLimiterRedis({ ...settings, storeClient: redis.client, rejectIfRedisNotReady: typeof option.redis === 'string' });
+      this.#limiter = new RateLimiterRedis({ ...settings, storeClient: redis.client });
       this.#disconnect = redis.disconnect;
     }
   }
