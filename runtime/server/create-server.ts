@@ -97,7 +97,8 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   const app = express() as TesseraApp;
   app.disable('x-powered-by');
   installListen(app, timeouts, lifecycle);
-  app.close = (closeOptions) => lifecycle.close(closeOptions).finally(() => edge.close());
+  let closing: Promise<CloseResult> | null = null;
+  app.close = (closeOptions) => (closing ??= lifecycle.close(closeOptions).finally(() => edge.close()));
   app.disable('etag'); // action answers are not cacheable by default; skip hashing every body
   const before = [...edge.first, ...(telemetry === null ? [] : [telemetry.recorder.startLayer()]), ...(requestLog === null ? [] : [requestLogger(requestLog)]), ...edge.shared];
   for (const layer of before) app.use(layer);

@@ -7,7 +7,7 @@ import type { OpenApiDocument } from '../openapi/document';
 import type { Service } from '../service';
 import { collectRoutes, routeKey, type MountedRoute } from './action-routes';
 import { jwtSecurity } from './jwt-options';
-import { resolveRouteCosts } from './rate-limit-options';
+import { checkRateLimitOptions, resolveRouteCosts } from './rate-limit-options';
 import type { ServerOptions } from './server-options';
 
 export const DEFAULT_OPENAPI_PATH = '/openapi.json';
@@ -60,9 +60,10 @@ export function serverOpenApiDocument(options: ServerOptions, services: readonly
   });
 }
 
-/** The operationIds the `rateLimit` option limits (cost above 0). */
+/** The operationIds the `rateLimit` option limits (cost above 0); the option is checked (`tessera build` too). */
 function rateLimitedOperations(options: ServerOptions, services: readonly Service[], prefix: string): string[] {
   if (options.rateLimit === undefined) return [];
+  checkRateLimitOptions(options.rateLimit, options.auth !== undefined);
   const routes = collectRoutes(services, prefix);
   const costs = resolveRouteCosts(options.rateLimit, routes);
   return routes.filter((_route, index) => costs[index] !== null).map(routeKey);
