@@ -14,8 +14,6 @@ export interface Response {
   /** Parsed JSON for a JSON answer, undefined for an empty one, the text otherwise. */
   body: any;
   text: string;
-  /** The answer's headers. */
-  headers: Headers;
 }
 
 export async function request(url: string, { method = 'GET', body, headers = {} }: RequestOptions = {}): Promise<Response> {
@@ -30,5 +28,5 @@ export async function request(url: string, { method = 'GET', body, headers = {} 
   const text = await answer.text();
   const contentType = answer.headers.get('content-type') ?? '';
   const isJson = contentType.startsWith('application/json') && text !== '';
-  return { status: answer.status, contentType, body: isJson ? JSON.parse(text) : text === '' ? undefined : text, text, headers: answer.headers };
+  return { status: answer.status, contentType, body: isJson ? JSON.parse(text) : text === '' ? undefined : text, text };
 }

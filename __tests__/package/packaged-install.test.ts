@@ -140,7 +140,7 @@ describe('Tessera installed from its packed tarball into a project outside the r
     execFileSync(process.execPath, [path.join(REPO_ROOT, 'lib/bin/tessera.js'), 'init', project], { encoding: 'utf8' });
     // Tessera is not on the registry under this name: the project takes it from the tarball; the rest from the registry.
     const manifest = JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    manifest.dependencies.tessera = `file:${tarball}`;
+    manifest.dependencies['tessera-api'] = `file:${tarball}`;
     fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
     execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: project, stdio: 'ignore', timeout: INSTALL_TIMEOUT_MS });
     tessera = path.join(project, 'node_modules', '.bin', 'tessera');
