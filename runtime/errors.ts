@@ -11,6 +11,7 @@ export const ERROR_CODES = Object.freeze({
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const);
@@ -38,6 +39,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   CONFLICT: 'Conflict',
   PAYLOAD_TOO_LARGE: 'Payload too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
+  RATE_LIMITED: 'Rate limit exceeded; retry later',
   INTERNAL_ERROR: 'Internal server error',
   SERVICE_UNAVAILABLE: 'The database cannot be reached; retry later',
 };

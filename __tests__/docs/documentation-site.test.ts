@@ -117,6 +117,6 @@ describe('createDocumentationSite', () => {
       { slug: 'getting-started', title: 'Getting started' },
       { slug: 'policies', title: 'Access policies' },
     ]);
-    expect((await site.render('policies'))!.html).toContain('<aside class="callout callout-note"><strong>note:</strong> Tasks need a bearer token; notes do not.</aside>');
+    expect((await site.render('policies'))!.html).toContain('<aside class="callout callout-note"><strong>note:</strong> Tasks need a bearer token (a JSON Web Token); notes do not.</aside>');
   });
 });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import { build, changedPaths, linkPackages, readTree, removeFolder, REPO_ROOT, startBundle } from '../helpers/bundles';
 import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
+import { demoToken } from '../../fixtures/blog/demo-token';
 
 const ENTRY = 'fixtures/blog/app.ts';
 /** The generated modules among a bundle's files: handler, resource and validators modules. */
@@ -105,13 +106,13 @@ describe('the golden bundle of fixtures/blog/app.ts', () => {
     fs.cpSync(out, path.join(deployed, 'dist'), { recursive: true });
     const server = await startBundle(path.join(deployed, 'dist'), { PORT: String(await freePort()) });
     try {
-      const alice = { authorization: 'Bearer alice-token' };
+      const alice = { authorization: `Bearer ${await demoToken('alice')}` };
       const note = await request(`${server.url}/api/notes`, { method: 'POST', body: { title: 'bundled' } });
       expect(note).toMatchObject({ status: 201, body: { title: 'bundled', content: null } });
       expect(await request(`${server.url}/api/notes/${note.body.id}`)).toMatchObject({ status: 200, body: note.body });
       const task = await request(`${server.url}/api/tasks`, { method: 'POST', headers: alice, body: { title: 'mine', contactEmail: 'a@example.com' } });
       expect(task).toMatchObject({ status: 201, body: { ownerId: 'alice', contactEmail: '***' } });
-      expect(await request(`${server.url}/api/tasks/${task.body.id}`, { headers: { authorization: 'Bearer bob-token' } })).toMatchObject({ status: 404 });
+      expect(await request(`${server.url}/api/tasks/${task.body.id}`, { headers: { authorization: `Bearer ${await demoToken('bob')}` } })).toMatchObject({ status: 404 });
       expect(await request(`${server.url}/api/tasks/query`, { method: 'POST', body: {} })).toMatchObject({ status: 403 });
       const guide = await request(`${server.url}/reference/docs/page?slug=getting-started`);
       expect(guide).toMatchObject({ status: 200, body: { html: expect.stringContaining('<h1>Getting started</h1>') } });

@@ -1,15 +1,17 @@
-// requestLogging (spec §4.3, CONTRACT §5): exactly one line per request, `POST /api/notes → 201 (1.3ms)`,
-// no query string, nothing when switched off; internal errors go to the error log, without SQL or values.
+// requestLogging (spec §4.3, CONTRACT §5): exactly one line per request, `POST /api/notes → 201 (1.3ms) id=…`
+// (the request id), no query string, nothing when switched off; internal errors go to the error log, without SQL
+// or values, with the same request id.
 import { crud, defineService, type ServerOptions } from 'tessera-api';
 import { request } from '../helpers/request';
 import { useServerTestbed } from '../helpers/server-testbed';
 import { clearRegistry } from '../helpers/test-app';
 
-const LOG_LINE = /^(GET|POST|PATCH|DELETE) \/\S* → \d{3} \(\d+\.\d+ms\)$/;
+const REQUEST_ID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
+const LOG_LINE = new RegExp(`^(GET|POST|PATCH|DELETE) \\/\\S* → \\d{3} \\(\\d+\\.\\d+ms\\) id=${REQUEST_ID}$`);
 
-/** The method, path and status of a line, without its duration. */
+/** The method, path and status of a line, without its duration and request id. */
 function withoutDuration(line: string): string {
-  return line.replace(/ \(\d+\.\d+ms\)$/, '');
+  return line.replace(new RegExp(` \\(\\d+\\.\\d+ms\\) id=${REQUEST_ID}$`), '');
 }
 
 describe('requestLogging', () => {
@@ -96,8 +98,12 @@ describe('requestLogging', () => {
     await database.raw('DROP TABLE t_notes');
     const errors: string[] = [];
     let answer: Awaited<ReturnType<typeof request>> | undefined;
+    let requestId: string | null = null;
     const logged = await logOf({ requestLogging: { logger }, errorLogger: (line) => void errors.push(line) }, async (url) => {
-      answer = await request(`${url}/api/notes`, { method: 'POST', body: { title: sentinel, content: 'payload-content-91c2' } });
+      const response = await fetch(`${url}/api/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: sentinel, content: 'payload-content-91c2' }) });
+      requestId = response.headers.get('x-request-id');
+      const text = await response.text();
+      answer = { status: response.status, contentType: response.headers.get('content-type') ?? '', body: JSON.parse(text), text };
     });
     expect(answer!.status).toBe(500);
     expect(answer!.body).toEqual({ error: { code: 'INTERNAL_ERROR', message: expect.any(String) } });
@@ -108,8 +114,11 @@ describe('requestLogging', () => {
     expect(errors).toEqual([expect.stringMatching(/^INTERNAL_ERROR POST \/api\/notes: /)]);
     expect(errors[0]).not.toContain(sentinel);
     expect(errors[0]).not.toContain('payload-content-91c2');
-    // The reason names the table (an identifier, never a value) so the failure can be diagnosed; no SQL.
-    expect(errors[0]).toBe('INTERNAL_ERROR POST /api/notes: DatabaseError: SQLITE_ERROR: no such table: t_notes');
+    // The reason names the table (an identifier, never a value) so the failure can be diagnosed; no SQL. The id is
+    // the answer's X-Request-Id and the request line's: the three can be matched.
+    expect(requestId).toMatch(new RegExp(`^${REQUEST_ID}$`));
+    expect(errors[0]).toBe(`INTERNAL_ERROR POST /api/notes: DatabaseError: SQLITE_ERROR: no such table: t_notes id=${requestId}`);
+    expect(logged[0]).toMatch(new RegExp(` id=${requestId}$`));
     expect(errors[0]).not.toMatch(/insert|values|select/i);
   });
 
@@ -169,7 +178,7 @@ describe('requestLogging', () => {
       answer = await request(`${url}/api/notes`, { method: 'POST', body: { title: 'value-83d1' } });
     });
     expect(answer!.body).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
-    expect(errors).toEqual(['INTERNAL_ERROR POST /api/notes: SetupError: hooks.notes: hooks.beforeCreate set "titel", which is not a column']);
+    expect(errors).toEqual([expect.stringMatching(new RegExp(`^INTERNAL_ERROR POST /api/notes: SetupError: hooks\\.notes: hooks\\.beforeCreate set "titel", which is not a column id=${REQUEST_ID}$`))]);
     expect(await database.raw('SELECT id FROM t_notes')).toEqual([]);
   });
 });

@@ -106,7 +106,7 @@ export function routeScopeSuite(run: SuiteRun): void {
       expect(mine.status).toBe(200);
       expect(names(mine)).toEqual(['a-open', 'a-inactive']);
       expect(mine.body.total).toBe(2);
-      expect(scopeCalls).toEqual([{ ctx: { user: ALICE }, action: 'list' }]);
+      expect(scopeCalls).toEqual([{ ctx: { user: ALICE, requestId: expect.any(String) }, action: 'list' }]);
       expect(names(await call('POST', '/api/items/query', ADMIN, {}))).toEqual(['a-open', 'a-inactive', 'b-open']);
       // The hidden column stays hidden: it is neither returned nor filterable.
       expect(Object.keys(mine.body.items[0])).toEqual(['id', 'name', 'active', 'ownerId']);

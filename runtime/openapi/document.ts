@@ -25,6 +25,8 @@ export interface OpenApiOptions {
   readonly security?: SecurityOptions;
   /** @internal The routes createServer collected for these services and prefix (collected again without them). */
   readonly routes?: readonly MountedRoute[];
+  /** operationIds a rate limit applies to: they document 429 RATE_LIMITED. Default none. */
+  readonly rateLimited?: readonly string[];
 }
 
 /** A tag of the document: one per resource (`blog.notes`) and one per service with custom actions. */
@@ -53,7 +55,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const operationIds = routes.map((route) => route.operationId);
   // Checked even for a document nobody serves: a SetupError names the bad key at construction.
   const security = resolveSecurity(options.security, operationIds);
-  const context = { components, hasContext: options.hasContext ?? true, operationIds: new Set(operationIds) };
+  const context = { components, hasContext: options.hasContext ?? true, operationIds: new Set(operationIds), rateLimited: new Set(options.rateLimited ?? []) };
 
   const tags: OpenApiTag[] = [];
   const paths: OpenApiDocument['paths'] = {};

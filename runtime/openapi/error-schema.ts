@@ -11,18 +11,31 @@ export const ERROR_SCHEMA = 'Error';
 const WHEN: Record<ErrorCode, string> = {
   BAD_REQUEST: 'malformed JSON body, or a path that is not valid percent-encoding',
   VALIDATION_ERROR: 'the input violates the schema, a limit or the field policy',
-  UNAUTHORIZED: 'the context factory rejected the credentials',
+  UNAUTHORIZED: 'the bearer token is missing where required, bad, expired or not yet valid (`auth`), or the context factory rejected the credentials; sent with `WWW-Authenticate: Bearer`',
   FORBIDDEN: 'authorize said no, the access rules lack authorize, or a written row would leave the scope',
   NOT_FOUND: 'no such row in scope',
   CONFLICT: 'a unique or foreign-key violation',
   PAYLOAD_TOO_LARGE: 'the body is larger than the server accepts (`bodyLimit`)',
   UNSUPPORTED_MEDIA_TYPE: 'the body is not `application/json`',
+  RATE_LIMITED: 'the caller spent its rate limit (`rateLimit`); retry after `Retry-After` seconds',
   INTERNAL_ERROR: 'anything else; the message never carries SQL, stack traces or secret values',
   SERVICE_UNAVAILABLE: 'the database cannot be reached (connection refused or lost, pool timeout, server shutting down); retry after `Retry-After` seconds',
 };
 
 /** Headers an error status sends beside its body. */
 const STATUS_HEADERS: Record<number, Record<string, OpenAPIV3_1.HeaderObject>> = {
+  401: {
+    'WWW-Authenticate': {
+      description: 'The challenge (RFC 6750): `Bearer`, with `error="invalid_token"` for a bad, expired or not yet valid token.',
+      schema: { type: 'string' },
+      example: 'Bearer error="invalid_token", error_description="the bearer token has expired"',
+    },
+  },
+  429: {
+    'Retry-After': { description: 'Seconds until the caller\'s budget is renewed.', schema: { type: 'integer', minimum: 1 }, example: 30 },
+    RateLimit: { description: 'The remaining points `r` and the seconds `t` until they renew (draft-ietf-httpapi-ratelimit-headers).', schema: { type: 'string' }, example: '"default";r=0;t=30' },
+    'RateLimit-Policy': { description: 'The budget: `q` points every `w` seconds per caller.', schema: { type: 'string' }, example: '"default";q=100;w=60' },
+  },
   503: {
     'Retry-After': {
       description: 'Seconds to wait before retrying.',
@@ -101,12 +114,12 @@ export function errorResponses(): Record<string, OpenAPIV3_1.ResponseObject> {
 }
 
 /**
- * The error statuses a route can answer from Tessera itself. 401 needs a context factory (CONTRACT §3);
- * 403 access rules, or a route scope on a write; 404 an id; 409 a write; 413 and 415 a JSON body; 500 and
- * 503 any route, since every one may reach the database. A custom action's handler may throw any
+ * The error statuses a route can answer from Tessera itself. 401 needs a context factory or `auth` (CONTRACT §3);
+ * 403 access rules, or a route scope on a write; 404 an id; 409 a write; 413 and 415 a JSON body; 429 a rate
+ * limit; 500 and 503 any route, since every one may reach the database. A custom action's handler may throw any
  * TesseraError, which its `default` response covers.
  */
-export function errorStatuses(route: DocumentedRoute, hasContext: boolean): number[] {
+export function errorStatuses(route: DocumentedRoute, hasContext: boolean, isRateLimited = false): number[] {
   const statuses = [400];
   if (hasContext) statuses.push(401);
   if (route.kind === 'crud') {
@@ -117,6 +130,7 @@ export function errorStatuses(route: DocumentedRoute, hasContext: boolean): numb
     if (route.action === 'create' || route.action === 'update' || route.action === 'delete') statuses.push(409);
   }
   if (route.route.method === 'POST' || route.route.method === 'PATCH') statuses.push(413, 415);
+  if (isRateLimited) statuses.push(429);
   statuses.push(500, 503);
   return statuses;
 }

@@ -32,6 +32,8 @@ export interface OperationContext {
   readonly hasContext: boolean;
   /** operationIds in the document, for links (only to operations that exist). */
   readonly operationIds: ReadonlySet<string>;
+  /** operationIds the `rateLimit` option limits (they may answer 429). */
+  readonly rateLimited: ReadonlySet<string>;
 }
 
 /** openapi-types reuses OpenAPI 3.0's Parameter Object for 3.1, schema type included: the same JSON Schema, typed for it. */
@@ -45,9 +47,9 @@ function jsonContent(schema: JsonSchema, examples?: RouteExamples['body']): Reco
   return { [JSON_TYPE]: media };
 }
 
-function errorResponses(route: DocumentedRoute, hasContext: boolean): OpenAPIV3_1.ResponsesObject {
+function errorResponses(route: DocumentedRoute, context: OperationContext): OpenAPIV3_1.ResponsesObject {
   const responses: OpenAPIV3_1.ResponsesObject = {};
-  for (const status of errorStatuses(route, hasContext)) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
+  for (const status of errorStatuses(route, context.hasContext, context.rateLimited.has(route.operationId))) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
   return responses;
 }
 
@@ -109,7 +111,7 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
   const success: OpenAPIV3_1.ResponseObject = { description: route.route.status === 201 ? 'Created' : 'OK', content: jsonContent(output) };
   const links = route.action === 'create' ? createLinks(route, context.operationIds) : undefined;
   if (links !== undefined) success.links = links;
-  operation.responses = { [String(route.route.status)]: success, ...errorResponses(route, context.hasContext) };
+  operation.responses = { [String(route.route.status)]: success, ...errorResponses(route, context) };
   return operation;
 }
 
@@ -132,7 +134,7 @@ function serviceOperation(route: DocumentedServiceRoute, context: OperationConte
     requestBody: { required, content: jsonContent(input, examples.body) },
     responses: {
       [String(route.route.status)]: { description: 'OK', content: jsonContent(output) },
-      ...errorResponses(route, context.hasContext),
+      ...errorResponses(route, context),
       default: { description: 'Any other TesseraError the handler throws, with its own status.', content: jsonContent(componentRef(ERROR_SCHEMA)) },
     },
   };

@@ -24,6 +24,7 @@ import { mountActionRoutesOnFirstUse } from './lazy-action-routes';
 import { applyStatementCacheOption } from '../sql/statement-preparation';
 import type { AppTelemetry } from '../telemetry/app-telemetry';
 import { databasesOf } from '../dialects/read-replicas';
+import { resolveEdge } from './edge-layers';
 
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -75,7 +76,8 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   const requestLog = resolveLogger(options.requestLogging);
   const errorLog = resolveErrorLogger(options.errorLogger);
   const timeouts = resolveTimeouts(options);
-  const context = options.context ?? null;
+  // Request ids, CORS, auth and rate limits: resolved now; each one that is off adds nothing to a request.
+  const edge = resolveEdge(options, routes, errorLog);
   const bodyParser = jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
   applyStatementCacheOption(services, options.statementCache);
   // CONTRACT §8: telemetry only with `dashboard`; without it nothing below records anything or costs anything.
@@ -87,9 +89,10 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   const app = express() as TesseraApp;
   app.disable('x-powered-by');
   installListen(app, timeouts, lifecycle);
-  app.close = (closeOptions) => lifecycle.close(closeOptions);
+  let closing: Promise<CloseResult> | null = null;
+  app.close = (closeOptions) => (closing ??= lifecycle.close(closeOptions).finally(() => edge.close()));
   app.disable('etag'); // action answers are not cacheable by default; skip hashing every body
-  const before = [...(telemetry === null ? [] : [telemetry.recorder.startLayer()]), ...(requestLog === null ? [] : [requestLogger(requestLog)])];
+  const before = [...edge.first, ...(telemetry === null ? [] : [telemetry.recorder.startLayer()]), ...(requestLog === null ? [] : [requestLogger(requestLog)]), ...edge.shared];
   for (const layer of before) app.use(layer);
   const firstLayer = routerStackLength(app);
 
@@ -97,7 +100,7 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   app.get('/_app/services', servicesRoute(services, prefix));
   // Before the OpenAPI document: compiled handlers install their ahead-of-time validators, which the
   // document's request examples then use (a bundle under --disallow-code-generation-from-strings cannot compile).
-  const handlerChoice = { compiler: options.compiler, compilation: options.compilation, context };
+  const handlerChoice = { compiler: options.compiler, compilation: options.compilation, context: edge.context };
   const handlers = routeHandlers(routes, handlerChoice);
   // spec §4.2: the raw OpenAPI document at openApiPath, outside the prefix, built once; none with `docs: false`.
   // Built on its first request: a fifth of a 50-resource bundle's start went into a document most starts never
@@ -116,7 +119,9 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
 
   const earlierLayers = { from: firstLayer, to: routerStackLength(app) };
   const chains = routes.map((mounted, index) => {
-    const chain = mounted.route.method === 'POST' || mounted.route.method === 'PATCH' ? [bodyParser, handlers[index]] : [handlers[index]];
+    const { beforeBody, afterBody } = edge.routes[index];
+    const body = mounted.route.method === 'POST' || mounted.route.method === 'PATCH' ? [bodyParser] : [];
+    const chain = [...beforeBody, ...body, ...afterBody, handlers[index]];
     return telemetry === null ? chain : [telemetry.recorder.tag(routeKey(mounted), mounted.route.method), ...chain];
   });
   mountActionRoutesOnFirstUse(app, routes, chains);

@@ -1,6 +1,6 @@
 // The JSON error model of CONTRACT §4 for every failure that reaches Express: unknown routes, body
 // errors, action errors. INTERNAL_ERROR answers a fixed message; the cause is logged without values.
-// SERVICE_UNAVAILABLE (the database cannot be reached) answers 503 with Retry-After.
+// SERVICE_UNAVAILABLE (the database cannot be reached) answers 503 with Retry-After; every 401 names its scheme.
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DatabaseError, RETRY_AFTER_SECONDS, SetupError, toTesseraError, TesseraError } from '../errors';
@@ -39,8 +39,13 @@ export function errorMiddleware(errorLog: ((message: string) => void) | null, no
     if (res.headersSent) return next(error);
     const answer = bodyParserError(error) ?? malformedPathError(error) ?? toTesseraError(error);
     if (noteErrorCode !== null) noteErrorCode(res, answer.code);
-    if (answer.status >= 500 && errorLog !== null) errorLog(`${answer.code} ${req.method} ${req.path}: ${describeCause(answer)}`);
+    if (answer.status >= 500 && errorLog !== null) {
+      const id = (req as { id?: string }).id; // the request id, so that the answer's X-Request-Id finds this line
+      errorLog(`${answer.code} ${req.method} ${req.path}: ${describeCause(answer)}${id === undefined ? '' : ` id=${id}`}`);
+    }
     if (answer.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    // RFC 9110 §15.5.2: a 401 carries a challenge. `auth` sets its own; a context factory's 401 gets the bare scheme.
+    if (answer.status === 401 && !res.hasHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer');
     res.status(answer.status).json(answer.toJSON());
   };
 }

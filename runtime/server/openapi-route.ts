@@ -5,7 +5,9 @@ import { SetupError } from '../errors';
 import { checkPathOption } from './path-option';
 import type { OpenApiDocument } from '../openapi/document';
 import type { Service } from '../service';
-import type { MountedRoute } from '../model/action-routes';
+import { collectRoutes, routeKey, type MountedRoute } from '../model/action-routes';
+import { jwtSecurity } from './jwt-options';
+import { checkRateLimitOptions, resolveRouteCosts } from './rate-limit-options';
 import type { ServerOptions } from './server-options';
 
 export const DEFAULT_OPENAPI_PATH = '/openapi.json';
@@ -39,8 +41,9 @@ export function resolveOpenApiPath(path: string | undefined, routes: readonly Mo
 
 /**
  * The document createServer serves for these options, services and resolved prefix: `title` (default
- * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, 401 only with a `context` factory, and
- * the `security` schemes and requirements.
+ * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, 401 only with a `context` factory or `auth`,
+ * the `security` schemes and requirements (with `auth` and no `security`: the bearer JWT scheme), and 429 on
+ * the operations `rateLimit` limits.
  */
 export function serverOpenApiDocument(options: ServerOptions, services: readonly Service[], prefix: string, routes?: readonly MountedRoute[]): OpenApiDocument {
   // The document's builder (a dozen modules) loads with the first document, as the document is built (issue 16).
@@ -51,10 +54,19 @@ export function serverOpenApiDocument(options: ServerOptions, services: readonly
     title: options.title ?? DEFAULT_TITLE,
     version: options.version ?? DEFAULT_VERSION,
     description: options.description,
-    hasContext: options.context !== undefined,
-    security: options.security,
+    hasContext: options.context !== undefined || options.auth !== undefined,
+    security: options.security ?? (options.auth === undefined ? undefined : jwtSecurity()),
     routes,
+    rateLimited: rateLimitedOperations(options, routes ?? collectRoutes(services, prefix)),
   });
+}
+
+/** The operationIds the `rateLimit` option limits (cost above 0); the option is checked (`tessera build` too). */
+function rateLimitedOperations(options: ServerOptions, routes: readonly MountedRoute[]): string[] {
+  if (options.rateLimit === undefined) return [];
+  checkRateLimitOptions(options.rateLimit, options.auth !== undefined);
+  const costs = resolveRouteCosts(options.rateLimit, routes);
+  return routes.filter((_route, index) => costs[index] !== null).map(routeKey);
 }
 
 /** Builds and serializes the document on the first request, once: every request gets the same bytes. */

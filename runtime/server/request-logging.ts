@@ -1,5 +1,6 @@
-// Exactly one log line per request (spec §4.3): `GET /api/notes/42 → 200 (1.3ms)`. The query string is
-// left out: it may carry values that do not belong in logs. Errors have their own log (errorLogger).
+// Exactly one log line per request (spec §4.3): `GET /api/notes/42 → 200 (1.3ms)`, then the request id when ids
+// are on (`id=…`, as in the error log line). The query string is left out: it may carry values that do not belong
+// in logs. Errors have their own log (errorLogger).
 import type { RequestHandler } from 'express';
 
 /**
@@ -16,7 +17,8 @@ export function requestLogger(log: (message: string) => void): RequestHandler {
       const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
       const path = req.originalUrl.split('?', 1)[0];
       const status = res.headersSent ? res.statusCode : CLIENT_CLOSED_STATUS;
-      log(`${req.method} ${path} → ${status} (${elapsedMs.toFixed(1)}ms)`);
+      const id = (req as { id?: string }).id;
+      log(`${req.method} ${path} → ${status} (${elapsedMs.toFixed(1)}ms)${id === undefined ? '' : ` id=${id}`}`);
     });
     next();
   };

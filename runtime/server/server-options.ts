@@ -1,12 +1,16 @@
 // The options of createServer (spec §4.3 plus CONTRACT §5's `context` and `bodyLimit`).
 import type { RequestHandler } from 'express';
 import type { Compilation } from '../handlers/load-compiled';
-import type { Context } from '../model/options';
 import type { Service } from '../service';
 import type { ReferenceDocument } from '../docs/reference-documents';
 import type { SecretSource } from '../secrets/secret-source';
 import type { SecurityOptions } from '../openapi/security';
 import type { DashboardOptions } from '../dashboard/dashboard-options';
+import type { ContextOption } from './caller-context';
+import type { CorsOptions } from './cors';
+import type { JwtAuth } from './jwt-options';
+import type { RateLimitOptions } from './rate-limit-options';
+import type { RequestIdOptions } from './request-id';
 
 export interface EndpointDefinition {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -110,8 +114,30 @@ export interface ServerOptions {
    * security: { schemes: { bearer: { type: 'http', scheme: 'bearer' } }, require: { 'blog.stats': true } }
    */
   security?: SecurityOptions;
-  /** Builds the caller context per HTTP request; throw `TesseraError('UNAUTHORIZED')` to answer 401. */
-  context?: (req: import('express').Request) => Context | Promise<Context>;
+  /**
+   * Builds the caller context per HTTP request; throw `TesseraError('UNAUTHORIZED')` to answer 401. `base` is the
+   * context Tessera built: `requestId`, and with `auth` the verified claims (`user`, or what `claims` maps them to).
+   * What it answers is the context (a `requestId` left out is added to a copy); `{ ...base, … }` keeps both.
+   */
+  context?: ContextOption;
+  /**
+   * Bearer-token authentication: `jwt({ secret | jwksUrl, issuer?, audience?, algorithms?, claims? })` verifies
+   * `Authorization: Bearer <JWT>` on every action route and puts the claims in `ctx.user`; a bad, expired or not yet
+   * valid token answers 401 with `WWW-Authenticate: Bearer error="invalid_token"`. Off by default. See docs/access.md.
+   */
+  auth?: JwtAuth;
+  /** Cross-origin calls from browsers, with the `cors` package: `{ origin, credentials?, methods?, … }`. Off by default. */
+  cors?: CorsOptions;
+  /**
+   * Points per caller and window, each operation costing its weight (count and includeTotal more), in memory or in
+   * Redis for workers and replicas; 429 RATE_LIMITED with `Retry-After` and `RateLimit` fields. Off by default.
+   */
+  rateLimit?: RateLimitOptions;
+  /**
+   * `X-Request-Id`: a valid one from the caller is kept, else a UUID is made; echoed in the answer, in the request
+   * and error log lines, and in `ctx.requestId`. Default on; `false` turns it off, `{ header, accept }` adjusts it.
+   */
+  requestId?: boolean | RequestIdOptions;
   /** Largest accepted JSON body: bytes, or a string such as '1mb'. Default 1 MiB. */
   bodyLimit?: number | string;
 }

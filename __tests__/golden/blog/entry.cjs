@@ -41,7 +41,18 @@ __export(app_exports, {
 module.exports = __toCommonJS(app_exports);
 var import_better_sqlite3 = __toESM(require("better-sqlite3"));
 var import_better_sqlite32 = require("drizzle-orm/better-sqlite3");
+var import_tessera_api2 = require("tessera-api");
+
+// fixtures/blog/demo-auth.ts
 var import_tessera_api = require("tessera-api");
+var DEMO_ISSUER = "https://blog.tessera.example/demo-issuer";
+var DEMO_AUDIENCE = "blog";
+var jwtSecret = (0, import_tessera_api.secret)("BLOG_JWT_SECRET").default("tessera-blog-demo-secret-do-not-deploy");
+var DEMO_USERS = Object.freeze({ alice: "member", bob: "member", admin: "admin" });
+function callerOf(claims) {
+  return { user: { id: String(claims.sub), role: claims.role === "admin" ? "admin" : "member" } };
+}
+var blogAuth = (0, import_tessera_api.jwt)({ secret: jwtSecret, issuer: DEMO_ISSUER, audience: DEMO_AUDIENCE, algorithms: ["HS256"], claims: callerOf });
 
 // fixtures/blog/schema.ts
 var import_node_crypto = require("node:crypto");
@@ -84,9 +95,9 @@ sqlite.pragma("journal_mode = WAL");
 sqlite.pragma("foreign_keys = ON");
 sqlite.exec(SCHEMA_SQL);
 var db = (0, import_better_sqlite32.drizzle)(sqlite, { schema: { notes, tasks } });
-var blog = (0, import_tessera_api.defineService)({ name: "blog", db });
+var blog = (0, import_tessera_api2.defineService)({ name: "blog", db });
 var notesResource = blog.resource({ name: "notes", table: notes, id: notes.id }).use(
-  (0, import_tessera_api.crud)({
+  (0, import_tessera_api2.crud)({
     access: "public",
     fields: {
       id: { read: true, filter: ["eq", "in"], sort: true },
@@ -96,7 +107,7 @@ var notesResource = blog.resource({ name: "notes", table: notes, id: notes.id })
   })
 );
 var tasksResource = blog.resource({ name: "tasks", table: tasks, id: tasks.id }).use(
-  (0, import_tessera_api.crud)({
+  (0, import_tessera_api2.crud)({
     access: {
       // Signed-in callers only; members see and change their own tasks, admins everyone's.
       authorize: ({ ctx }) => ctx.user !== void 0,
@@ -120,25 +131,14 @@ var tasksResource = blog.resource({ name: "tasks", table: tasks, id: tasks.id })
     }
   })
 );
-var USERS_BY_TOKEN = {
-  "alice-token": { id: "alice", role: "member" },
-  "bob-token": { id: "bob", role: "member" },
-  "admin-token": { id: "admin", role: "admin" }
-};
-function callerOf(req) {
-  const header = req.headers.authorization;
-  if (header === void 0) return {};
-  const user = USERS_BY_TOKEN[header.replace(/^Bearer /, "")];
-  if (user === void 0) throw new import_tessera_api.TesseraError("UNAUTHORIZED", "unknown bearer token");
-  return { user };
-}
 var options = {
   title: "Blog",
-  context: callerOf,
+  // Every action route verifies `Authorization: Bearer <JWT>`; the claims become ctx.user (demo-auth.ts).
+  auth: blogAuth,
   // How callers present their token, for /docs and /swagger (an Authorize button): by default every
-  // route of a resource with access rules (tasks) needs it; callerOf is what checks it.
+  // route of a resource with access rules (tasks) needs it.
   security: {
-    schemes: { bearer: { type: "http", scheme: "bearer", description: "A demo token: `alice-token`, `bob-token` or `admin-token`." } }
+    schemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A demo token: `npm run -s blog:token alice` (or bob, admin) prints one." } }
   },
   // The reference page at /reference: the API with Scalar, and this folder's guides in its Docs tab.
   // Relative paths start at this file's folder (under the tessera CLI).

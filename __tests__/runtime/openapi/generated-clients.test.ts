@@ -10,6 +10,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../helpers/bundles';
 import { freePort } from '../../helpers/free-port';
 import { startCli, type RunningCli } from '../../helpers/spawn-cli';
+import { demoToken } from '../../../fixtures/blog/demo-token';
 
 const NODE_MODULES = path.join(REPO_ROOT, 'node_modules');
 const TSC = path.join(NODE_MODULES, 'typescript/bin/tsc');
@@ -41,7 +42,7 @@ import type { components, paths } from './openapi-typescript/schema';
 
 type Schemas = components['schemas'];
 
-export async function runOpenapiFetch(baseUrl: string) {
+export async function runOpenapiFetch(baseUrl: string, aliceToken: string) {
   const client = createClient<paths>({ baseUrl });
   const created = await client.POST('/api/notes', { body: { title: 'From openapi-fetch', content: 'first' } satisfies Schemas['blog.notes.CreateInput'] });
   if (created.data === undefined) throw new Error('create failed');
@@ -54,7 +55,7 @@ export async function runOpenapiFetch(baseUrl: string) {
   const exists = await client.POST('/api/notes/exists', { body: {} });
   const found = await client.POST('/api/notes/find-one', { body: { where: { title: { startsWith: 'From' } }, orderBy: [{ field: 'title' }] } });
   const deleted = await client.DELETE('/api/notes/{id}', { params: { path: { id } } });
-  const alice = createClient<paths>({ baseUrl, headers: { authorization: 'Bearer alice-token' } });
+  const alice = createClient<paths>({ baseUrl, headers: { authorization: 'Bearer ' + aliceToken } });
   const task = await alice.POST('/api/tasks', { body: { title: 'Typed task' } });
   const page = await alice.POST('/api/tasks/query', { body: { limit: 5, includeTotal: true } });
 ${PROGRAM_RESULT}}
@@ -64,7 +65,7 @@ ${PROGRAM_RESULT}}
 const HEY_API_PROGRAM = `import { client } from './hey-api/client.gen';
 import { blogNotesCount, blogNotesCreate, blogNotesDelete, blogNotesExists, blogNotesFindOne, blogNotesGet, blogNotesList, blogNotesUpdate, blogTasksCreate, blogTasksList } from './hey-api/sdk.gen';
 
-export async function runHeyApi(baseUrl: string) {
+export async function runHeyApi(baseUrl: string, bobToken: string) {
   client.setConfig({ baseUrl });
   const created = await blogNotesCreate({ body: { title: 'From hey-api', content: 'first' } });
   if (created.data === undefined) throw new Error('create failed');
@@ -76,18 +77,18 @@ export async function runHeyApi(baseUrl: string) {
   const exists = await blogNotesExists({ body: {} });
   const found = await blogNotesFindOne({ body: { where: { title: { startsWith: 'From' } }, orderBy: [{ field: 'title' }] } });
   const deleted = await blogNotesDelete({ path: { id } });
-  const task = await blogTasksCreate({ body: { title: 'Typed task' }, auth: 'bob-token' });
-  const page = await blogTasksList({ body: { limit: 5, includeTotal: true }, auth: 'bob-token' });
+  const task = await blogTasksCreate({ body: { title: 'Typed task' }, auth: bobToken });
+  const page = await blogTasksList({ body: { limit: 5, includeTotal: true }, auth: bobToken });
 ${PROGRAM_RESULT}}
 `;
 
 const MAIN_PROGRAM = `import { runHeyApi } from './hey-api-program';
 import { runOpenapiFetch } from './openapi-fetch-program';
 
-const baseUrl = process.argv[2];
+const [baseUrl, aliceToken, bobToken] = process.argv.slice(2);
 void (async () => {
-  const openapiFetch = await runOpenapiFetch(baseUrl);
-  const heyApi = await runHeyApi(baseUrl);
+  const openapiFetch = await runOpenapiFetch(baseUrl, aliceToken);
+  const heyApi = await runHeyApi(baseUrl, bobToken);
   process.stdout.write(JSON.stringify({ openapiFetch, heyApi }));
 })();
 `;
@@ -173,8 +174,8 @@ describe('clients generated from the OpenAPI document with default options', () 
     expect(result.errors).toEqual([]);
   }, GENERATION_TIMEOUT_MS);
 
-  it('runs that program against the live server: every call answers as the contract says', () => {
-    const output = execFileSync(process.execPath, [TSX, 'main.ts', cli.url], { cwd: folder, encoding: 'utf8', stdio: 'pipe', timeout: GENERATION_TIMEOUT_MS });
+  it('runs that program against the live server: every call answers as the contract says', async () => {
+    const output = execFileSync(process.execPath, [TSX, 'main.ts', cli.url, await demoToken('alice'), await demoToken('bob')], { cwd: folder, encoding: 'utf8', stdio: 'pipe', timeout: GENERATION_TIMEOUT_MS });
     const { openapiFetch, heyApi } = JSON.parse(output);
     const common = { patched: 'patched', counted: 1, exists: true, deleted: true, total: 1 };
     expect(openapiFetch).toEqual({

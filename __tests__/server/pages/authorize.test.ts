@@ -6,17 +6,21 @@ import { BROWSER_TEST_TIMEOUT, saveScreenshot, useBrowser } from '../../helpers/
 import { freePort } from '../../helpers/free-port';
 import { request } from '../../helpers/request';
 import { startCli, type RunningCli } from '../../helpers/spawn-cli';
+import { demoToken } from '../../../fixtures/blog/demo-token';
 
 describe('authorizing in the docs pages with the blog example', () => {
   const browser = useBrowser();
   let cli: RunningCli;
   /** The browser reaches 127.0.0.1 only (helpers/browser.ts): the CLI's `localhost` URL, by address. */
   let url: string;
+  /** Alice's token, as `npm run -s blog:token alice` prints it. */
+  let aliceToken: string;
 
   beforeAll(async () => {
+    aliceToken = await demoToken('alice');
     cli = await startCli(['start', 'fixtures/blog/app.ts', '--port', String(await freePort())], { BLOG_DATABASE: undefined });
     url = cli.url.replace('//localhost:', '//127.0.0.1:');
-    const created = await request(`${url}/api/tasks`, { method: 'POST', headers: { authorization: 'Bearer alice-token' }, body: { title: 'Alice, via Swagger' } });
+    const created = await request(`${url}/api/tasks`, { method: 'POST', headers: { authorization: `Bearer ${aliceToken}` }, body: { title: 'Alice, via Swagger' } });
     expect(created.status).toBe(201);
   }, BROWSER_TEST_TIMEOUT);
   afterAll(async () => {
@@ -30,7 +34,7 @@ describe('authorizing in the docs pages with the blog example', () => {
     await page.locator('.btn.authorize').first().click();
     const dialog = page.locator('.modal-ux');
     await dialog.getByText('bearer (http, Bearer)').waitFor();
-    await dialog.locator('input').first().fill('alice-token');
+    await dialog.locator('input').first().fill(aliceToken);
     await dialog.getByRole('button', { name: 'Apply credentials' }).click();
     await dialog.getByRole('button', { name: 'Remove authorization' }).waitFor(); // Swagger UI now holds the token
     await dialog.locator('button.btn-done').click();
@@ -42,7 +46,7 @@ describe('authorizing in the docs pages with the blog example', () => {
     const answered = page.waitForResponse((response) => response.url() === `${url}/api/tasks/query` && response.request().method() === 'POST');
     await operation.getByRole('button', { name: 'Execute' }).click();
     const response = await answered;
-    expect(response.request().headers().authorization).toBe('Bearer alice-token');
+    expect(response.request().headers().authorization).toBe(`Bearer ${aliceToken}`);
     expect(response.status()).toBe(200);
 
     const body = operation.locator('.live-responses-table .response-col_description pre').first();

@@ -153,8 +153,8 @@ describe('the reference page Docs tab in a browser (fixtures/blog through tesser
     await page.getByRole('link', { name: 'Access policies' }).click();
     const article = page.locator('article.tessera-doc');
     await article.getByRole('heading', { name: 'Access policies', level: 1 }).waitFor();
-    expect(await article.locator('aside.callout-note').textContent()).toBe('note: Tasks need a bearer token; notes do not.');
-    await article.getByText('The demo knows 3 tokens: alice-token, bob-token, admin-token.').waitFor();
+    expect(await article.locator('aside.callout-note').textContent()).toBe('note: Tasks need a bearer token (a JSON Web Token); notes do not.');
+    await article.getByText('The demo knows 3 users: alice, bob, admin.', { exact: false }).waitFor();
     expect(new URL(page.url()).search).toBe('?tab=docs&page=policies');
     expect(await page.getByRole('link', { name: 'Access policies' }).getAttribute('aria-current')).toBe('page');
     await settled();
