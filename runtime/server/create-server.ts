@@ -16,6 +16,7 @@ import { jsonBody } from './json-body';
 import { DEFAULT_TITLE, openApiRoute, resolveOpenApiPath, serverOpenApiDocument } from './openapi-route';
 import { requestLogger } from './request-logging';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PREFIX, type ServerOptions } from './server-options';
+import { checkServerOptionKeys } from './server-option-keys';
 import { servicesRoute } from './services-route';
 import { ServerLifecycle, type CloseOptions, type CloseResult } from './graceful-close';
 import { installListen } from './listen';
@@ -75,6 +76,8 @@ export interface TesseraApp extends Express {
  * app.listen(4000);
  */
 export function createServer(options: ServerOptions = {}): TesseraApp {
+  if (typeof options !== 'object' || options === null) throw new SetupError('createServer takes an object of server options');
+  checkServerOptionKeys(options); // no silent ignore: `titel` is a SetupError naming it
   // spec §4.3, §7: one SecretError listing every missing or invalid secret, before anything is built.
   if (options.secrets?.validate !== false) resolveSecrets(options.secrets?.source);
   const prefix = resolvePrefix(options.prefix);
