@@ -3,7 +3,7 @@
 // defaults, and tells the supervisor which source files the entry loaded, so it watches their folders.
 import { registerTypeScriptHooks } from '../typescript-hooks';
 import { loadedSourceFiles, onNewEsModule, recordEsModules } from './loaded-modules';
-import { START_MESSAGE, STANDBY_MESSAGE } from './server-child';
+import { START_MESSAGE, STANDBY_MESSAGE, type StandbyMessage } from './server-child';
 
 /** The IPC message a dev child sends once its entry has loaded. */
 export interface SourceFilesMessage {
@@ -29,7 +29,7 @@ export async function prepareDevChild(): Promise<void> {
       resolve();
     };
     process.on('message', onMessage);
-    process.send!(STANDBY_MESSAGE);
+    process.send!({ type: STANDBY_MESSAGE, files: loadedSourceFiles() } satisfies StandbyMessage);
   });
 }
 

@@ -6,8 +6,13 @@ import path from 'node:path';
 
 const BIN = path.join(__dirname, '..', 'tessera.js');
 
-/** Child → supervisor: node, tsx and the runtime are loaded; the entry is not. */
+/** Child → supervisor: node, tsx and the runtime are loaded (`files`: those outside node_modules); the entry is not. */
 export const STANDBY_MESSAGE = 'tessera:standby';
+
+export interface StandbyMessage {
+  type: typeof STANDBY_MESSAGE;
+  files: string[];
+}
 /** Supervisor → child: load the entry and serve. */
 export const START_MESSAGE = 'tessera:start';
 
@@ -20,7 +25,7 @@ export interface ServerChildArgs {
 
 export class ServerChild {
   readonly process: ChildProcess;
-  #isStandingBy = false;
+  #preloaded: ReadonlySet<string> | null = null;
   #isWanted = false;
 
   /** `onStandBy` runs once the child has loaded what it can before the entry. */
@@ -29,9 +34,9 @@ export class ServerChild {
     if (args.host !== undefined) argv.push('--host', args.host);
     if (args.compiler === false) argv.push('--no-compiler');
     this.process = spawn(process.execPath, argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    this.process.on('message', (message) => {
-      if (message !== STANDBY_MESSAGE) return;
-      this.#isStandingBy = true;
+    this.process.on('message', (message: Partial<StandbyMessage> | null) => {
+      if (message?.type !== STANDBY_MESSAGE || !Array.isArray(message.files)) return;
+      this.#preloaded = new Set(message.files);
       if (this.#isWanted) this.process.send(START_MESSAGE);
       else onStandBy();
     });
@@ -42,7 +47,15 @@ export class ServerChild {
   /** Tells the child to load the entry and serve, now or as soon as it stands by. */
   start(): void {
     this.#isWanted = true;
-    if (this.#isStandingBy) this.process.send(START_MESSAGE);
+    if (this.#preloaded !== null) this.process.send(START_MESSAGE);
+  }
+
+  /**
+   * The files outside node_modules the child loaded before the entry, once it stands by (null before): Tessera's own
+   * files when Tessera is not under node_modules (a checkout of it, linked in). A change to one makes a standby stale.
+   */
+  get preloaded(): ReadonlySet<string> | null {
+    return this.#preloaded;
   }
 
   get hasExited(): boolean {

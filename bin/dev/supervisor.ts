@@ -38,6 +38,8 @@ export function superviseDev(session: DevSession): void {
   let watch: FolderWatch | null = null;
   let isStopping = false;
   let isWaitingForExit = false;
+  /** What the last child that stood by loaded before its entry. */
+  let lastPreloaded: ReadonlySet<string> | null = null;
 
   const watchAround = (files: readonly string[]): void => {
     const folders = new Set([entryFolder, ...files.map((file) => path.dirname(file))]);
@@ -58,12 +60,13 @@ export function superviseDev(session: DevSession): void {
   };
 
   const startChild = (): void => {
-    const started = standby !== null && !standby.hasExited ? standby : new ServerChild(session);
+    const started = standby ?? new ServerChild(session);
     standby = null;
     child = started;
     started.start();
     started.process.on('message', (message) => {
       if (!isSourceFilesMessage(message)) return;
+      lastPreloaded = started.preloaded;
       watchAround(message.files);
       prepareStandby();
     });
@@ -76,10 +79,18 @@ export function superviseDev(session: DevSession): void {
     });
   };
 
-  function restart(file: string): void {
+  function restart(changed: readonly string[]): void {
     // A start already waiting for the old server to exit loads the files as they are by then.
     if (isStopping || isWaitingForExit) return;
-    say(`${relative(file)} changed, restarting`);
+    say(`${relative(changed[0])} changed, restarting`);
+    // A standby loaded Tessera's runtime already: if that changed (a checkout of Tessera, linked in), it is stale.
+    // One still loading is judged by what an earlier child loaded before its entry: the same files.
+    const preloaded = standby?.preloaded ?? lastPreloaded;
+    if (standby !== null && (standby.hasExited || changed.some((file) => preloaded?.has(file) === true))) {
+      debug('the next server had loaded what changed: starting another');
+      standby.process.kill('SIGTERM');
+      standby = null;
+    }
     const previous = child;
     child = null;
     if (previous === null || previous.hasExited) return startChild();
