@@ -14,7 +14,7 @@ const LIB = path.join(ROOT, 'lib');
 const isIncremental = process.argv.includes('--incremental');
 
 /** Read at run time relative to the compiled modules, so they keep their place under lib/. */
-const COPIED = ['templates', 'runtime/docs/assets', 'runtime/dashboard/assets', 'runtime/native-import.js', 'bin/esm-format-hooks.mjs', 'bin/drizzle-commonjs-hooks.mjs'];
+const COPIED = ['templates', 'runtime/docs/assets', 'runtime/dashboard/assets', 'runtime/native-import.js', 'bin/esm-format-hooks.mjs', 'bin/drizzle-commonjs-hooks.mjs', 'bin/dev/loaded-modules-hooks.mjs'];
 
 if (!isIncremental) fs.rmSync(LIB, { recursive: true, force: true });
 const tsc = require.resolve('typescript/bin/tsc');

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeEntryFailure } from './entry-failure';
+import { entryOptions } from './entry-options';
 import { resolveEntryRelativePaths } from './entry-relative-paths';
 import type { EntryFormat } from '../generator';
 import { ESM_FORMAT_QUERY, registerTypeScriptHooks } from './typescript-hooks';
@@ -14,16 +15,20 @@ export class EntryError extends Error {
   /** `file:line:column` of the failure in the application's code, when known. */
   readonly location: string | undefined;
 
-  constructor(message: string, options: { cause?: unknown; location?: string } = {}) {
+  /** The entry (or a file it imports) does not parse. */
+  readonly isSyntaxError: boolean;
+
+  constructor(message: string, options: { cause?: unknown; location?: string; isSyntaxError?: boolean } = {}) {
     super(message, { cause: options.cause });
     this.location = options.location;
+    this.isSyntaxError = options.isSyntaxError === true;
   }
 }
 
 export interface LoadedEntry {
   /** How Node ran it (CommonJS through require, or an ES module); `tessera build` bundles it in that format. */
   format: EntryFormat;
-  /** The entry's default export when it is a plain object (else `{}`), `documentation` made relative to the entry; handed to createServer. */
+  /** The entry's default export (server options, checked; `{}` without one), `documentation` made relative to the entry; handed to createServer. */
   options: Record<string, unknown>;
 }
 
@@ -83,8 +88,8 @@ export async function loadEntry(entryPath: string, options: LoadOptions = {}): P
   try {
     loaded = await runEntry(absolutePath, options.typescript !== false);
   } catch (error) {
-    const { reason, location } = describeEntryFailure(error);
-    throw new EntryError(`entry ${entryPath} failed to load: ${reason}`, { cause: error, location });
+    const { reason, location, isSyntaxError } = describeEntryFailure(error);
+    throw new EntryError(`entry ${entryPath} failed to load: ${reason}`, { cause: error, location, isSyntaxError });
   }
   const { entryModule, format } = loaded;
 
@@ -94,22 +99,6 @@ export async function loadEntry(entryPath: string, options: LoadOptions = {}): P
     throw new EntryError(`entry ${entryPath} registered no service: call defineService(...) in it`);
   }
   const entryDir = options.entryDir ?? path.dirname(absolutePath);
-  return { format, options: resolveEntryRelativePaths(defaultOptions(entryModule), entryDir) };
-}
-
-/** The default export; a CommonJS entry's `module.exports` is `default` here, its `exports.default` one level down. */
-function defaultOptions(entryModule: unknown): Record<string, unknown> {
-  let exported = isObject(entryModule) ? entryModule.default : undefined;
-  if (isObject(exported) && '__esModule' in exported && isObject(exported.default)) exported = exported.default;
-  return isPlainObject(exported) ? exported : {};
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (!isObject(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  const serverOptions = entryOptions(entryModule, entryPath, absolutePath, (message, location) => new EntryError(message, { location }));
+  return { format, options: resolveEntryRelativePaths(serverOptions, entryDir) };
 }

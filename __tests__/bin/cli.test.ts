@@ -157,7 +157,7 @@ const { crud, defineService } = require('tessera-api');`;
     const dir = project('syntax', { 'app.ts': "const a = 1;\nconst b: number = ;\n" });
     const result = await runNode([PACKAGED_BIN, 'start', 'app.ts'], {}, CLI_TIMEOUT_MS, dir);
     expect(result.code).toBe(1);
-    expect(stderrLines(result.stderr)).toEqual(['tessera: entry app.ts failed to load: Unexpected ";"', '  at app.ts:2:18']);
+    expect(stderrLines(result.stderr)).toEqual(['tessera: entry app.ts failed to load: SyntaxError: Unexpected ";"', '  at app.ts:2:19']);
   }, CLI_TIMEOUT_MS);
 });
 

@@ -63,6 +63,11 @@ export async function buildEntry(args: BuildArgs & { out: string }): Promise<Bun
   try {
     files = await generateFiles(generator, args.entry, entryPath, outDir, port);
   } catch (error) {
+    // A file that does not parse is reported as the syntax error it is, with its file and line, not as tsc's count.
+    if (error instanceof EntryError && error.isSyntaxError) {
+      await typeCheck;
+      throw error;
+    }
     await passTypeCheck(generator, typeCheck, args.entry);
     throw error;
   }

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { Option, type Command } from 'commander';
 import { runPrimary } from '../cluster/primary';
 import { primaryServices } from '../cluster/primary-dashboard';
-import { exitWithSupervisor, reportSourceFiles, withDevDefaults } from '../dev/dev-child';
+import { prepareDevChild, reportSourceFiles, withDevDefaults } from '../dev/dev-child';
 import { exitWithError } from '../exit-with-error';
 import { loadEntry } from '../load-entry';
 import { DEFAULT_PORT, resolvePort } from '../port';
@@ -42,6 +42,8 @@ export async function startServer(args: StartArgs): Promise<Server | null> {
   const port = resolvePort({ flag: flagValue(args.port), env: process.env.PORT, fallback: DEFAULT_PORT });
   const host = args.host;
   const workers = args.dev === true ? null : resolveWorkers({ flag: args.workers, env: process.env.TESSERA_WORKERS });
+  // A dev child records the ES modules the entry loads, and may stand by until its supervisor says go.
+  if (args.dev === true) await prepareDevChild(args.entry);
   const { options } = await loadEntry(args.entry);
   if (workers !== null && cluster.isPrimary) {
     await runPrimary({ workers, port, host, services: primaryServices(options) });
@@ -52,6 +54,5 @@ export async function startServer(args: StartArgs): Promise<Server | null> {
 
   const server = await serve(withDevDefaults(serverOptions), { port, host });
   reportSourceFiles();
-  exitWithSupervisor();
   return server;
 }

@@ -1,6 +1,10 @@
-// What the server child of `tessera dev` does beyond `tessera start`: the development defaults, and
-// telling the supervisor which source files the entry loaded, so it watches their folders.
+// What the server child of `tessera dev` does beyond `tessera start`: it loads what every start needs and stands by
+// until the supervisor says go (server-child.ts), records the ES modules the entry loads, applies the development
+// defaults, and tells the supervisor which source files the entry loaded, so it watches their folders.
 import path from 'node:path';
+import { registerTypeScriptHooks } from '../typescript-hooks';
+import { loadedSourceFiles, onNewEsModule, recordEsModules } from './loaded-modules';
+import { START_MESSAGE, STANDBY_MESSAGE, type StandbyMessage } from './server-child';
 
 /** The IPC message a dev child sends once its entry has loaded. */
 export interface SourceFilesMessage {
@@ -9,26 +13,51 @@ export interface SourceFilesMessage {
   files: string[];
 }
 
-const SOURCE_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']);
-const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+/**
+ * Registers tsx's hooks and, after them (so it sees each file before tsx compiles it), the hook that records ES
+ * modules; loads the runtime; then, under a supervisor, says it stands by and resolves when told to start.
+ */
+export async function prepareDevChild(entry: string): Promise<void> {
+  // tsx is the application's, found from its entry's folder (runtime/optional-package.ts).
+  await registerTypeScriptHooks(path.resolve(entry));
+  recordEsModules();
+  require('../../runtime');
+  if (process.send === undefined) return;
+  exitWithSupervisor();
+  await new Promise<void>((resolve) => {
+    const onMessage = (message: unknown): void => {
+      if (message !== START_MESSAGE) return;
+      process.off('message', onMessage); // no listener left: the IPC channel no longer holds the process open
+      resolve();
+    };
+    process.on('message', onMessage);
+    process.send!({ type: STANDBY_MESSAGE, files: loadedSourceFiles() } satisfies StandbyMessage);
+  });
+}
 
 /** CONTRACT §7: dev mounts the reference page, unless the entry's options decide it themselves. */
 export function withDevDefaults(options: Record<string, unknown>): Record<string, unknown> {
   return options.reference === undefined ? { ...options, reference: true } : options;
 }
 
-/** The application's own modules loaded so far: the entry and everything it imported outside node_modules. */
-export function loadedSourceFiles(): string[] {
-  return Object.keys(require.cache)
-    .filter((file) => path.isAbsolute(file) && !file.includes(NODE_MODULES) && SOURCE_EXTENSIONS.has(path.extname(file)))
-    .sort();
-}
-
-/** Sends the loaded files to the supervisor; a no-op without an IPC channel (a plain `tessera start --dev`). */
+/**
+ * Sends the loaded files to the supervisor, and again whenever an ES module not seen before loads (an import()
+ * made on a first request); a no-op without an IPC channel (a plain `tessera start --dev`).
+ */
 export function reportSourceFiles(): void {
   if (process.send === undefined) return;
-  const message: SourceFilesMessage = { type: 'tessera:source-files', files: loadedSourceFiles() };
-  process.send(message);
+  const send = (): void => {
+    const message: SourceFilesMessage = { type: 'tessera:source-files', files: loadedSourceFiles() };
+    process.send?.(message);
+  };
+  let pending: NodeJS.Immediate | null = null;
+  onNewEsModule(() => {
+    pending ??= setImmediate(() => {
+      pending = null;
+      send();
+    });
+  });
+  send();
 }
 
 export function isSourceFilesMessage(message: unknown): message is SourceFilesMessage {
@@ -37,6 +66,6 @@ export function isSourceFilesMessage(message: unknown): message is SourceFilesMe
 }
 
 /** A dev child whose supervisor is gone (killed before it could stop the child) exits too, freeing the port. */
-export function exitWithSupervisor(): void {
-  if (process.send !== undefined) process.once('disconnect', () => process.exit(0));
+function exitWithSupervisor(): void {
+  process.once('disconnect', () => process.exit(0));
 }

@@ -1,13 +1,13 @@
 // The restart loop of `tessera dev`: runs `tessera start <entry> --dev` as a child, watches the folders of
 // the files it loaded, restarts it on a change (one line per reload), and waits out a child that fails.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The next child is spawned ahead of time (server-child.ts), so a restart does not wait for Node to boot.
 import path from 'node:path';
+import { isDebugEnabled } from '../exit-with-error';
 import { isSourceFilesMessage } from './dev-child';
+import { ServerChild, type ServerChildArgs } from './server-child';
 import { watchFolders, type FolderWatch } from './watch-folders';
 
-const BIN = path.join(__dirname, '..', 'tessera.js');
-
-export interface DevSession {
+export interface DevSession extends ServerChildArgs {
   /** The entry as typed (relative to process.cwd()). */
   readonly entry: string;
   /** Resolved by the command: `--port`, then PORT, then 4000 (spec §8.1). */
@@ -22,63 +22,98 @@ function say(line: string): void {
   process.stdout.write(`tessera dev: ${line}\n`);
 }
 
+/** What dev does behind the scenes, said only under DEBUG=tessera. */
+function debug(line: string): void {
+  if (isDebugEnabled(process.env.DEBUG)) say(line);
+}
+
+function relative(file: string): string {
+  return path.relative(process.cwd(), file).split(path.sep).join('/') || '.';
+}
+
 export function superviseDev(session: DevSession): void {
   const entryFolder = path.dirname(path.resolve(process.cwd(), session.entry));
-  let child: ChildProcess | null = null;
+  let child: ServerChild | null = null;
+  let standby: ServerChild | null = null;
   let watch: FolderWatch | null = null;
   let isStopping = false;
   let isWaitingForExit = false;
+  /** What the last child that stood by loaded before its entry. */
+  let lastPreloaded: ReadonlySet<string> | null = null;
 
   const watchAround = (files: readonly string[]): void => {
     const folders = new Set([entryFolder, ...files.map((file) => path.dirname(file))]);
     if (watch !== null && watch.folders.length === folders.size && watch.folders.every((folder) => folders.has(folder))) return;
     watch?.close();
     watch = watchFolders(folders, restart);
+    debug(`watching ${watch.folders.map(relative).join(', ')}`);
+  };
+
+  /** Spawns the next child once the current one has started or failed, so the two do not compete for the CPU. */
+  const prepareStandby = (): void => {
+    if (isStopping || standby !== null) return;
+    const prepared = new ServerChild(session, () => debug('the next server stands by'));
+    standby = prepared;
+    prepared.process.once('exit', () => {
+      if (standby === prepared) standby = null;
+    });
   };
 
   const startChild = (): void => {
-    const args = [...process.execArgv, BIN, 'start', session.entry, '--port', String(session.port), '--dev'];
-    if (session.host !== undefined) args.push('--host', session.host);
-    if (session.compiler === false) args.push('--no-compiler');
-    const started = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const started = standby ?? new ServerChild(session);
+    standby = null;
     child = started;
-    started.on('message', (message) => {
-      if (isSourceFilesMessage(message)) watchAround(message.files);
+    started.start();
+    started.process.on('message', (message) => {
+      if (!isSourceFilesMessage(message)) return;
+      lastPreloaded = started.preloaded;
+      watchAround(message.files);
+      prepareStandby();
     });
-    started.once('exit', (code, signal) => {
+    started.process.once('exit', (code, signal) => {
       if (child !== started) return; // replaced by a restart
       child = null;
       if (isStopping) process.exit(0);
       say(`the server stopped (${signal ?? `exit code ${code}`}); waiting for a change to restart`);
+      prepareStandby();
     });
   };
 
-  function restart(file: string): void {
+  function restart(changed: readonly string[]): void {
     // A start already waiting for the old server to exit loads the files as they are by then.
     if (isStopping || isWaitingForExit) return;
-    say(`${path.relative(process.cwd(), file).split(path.sep).join('/')} changed, restarting`);
+    say(`${relative(changed[0])} changed, restarting`);
+    // A standby loaded Tessera's runtime already: if that changed (a checkout of Tessera, linked in), it is stale.
+    // One still loading is judged by what an earlier child loaded before its entry: the same files.
+    const preloaded = standby?.preloaded ?? lastPreloaded;
+    if (standby !== null && (standby.hasExited || changed.some((file) => preloaded?.has(file) === true))) {
+      debug('the next server had loaded what changed: starting another');
+      standby.process.kill('SIGTERM');
+      standby = null;
+    }
     const previous = child;
     child = null;
-    if (previous === null || previous.exitCode !== null || previous.signalCode !== null) return startChild();
+    if (previous === null || previous.hasExited) return startChild();
     // The new server binds the same port: start it once the old one has let go.
     isWaitingForExit = true;
-    previous.once('exit', () => {
+    previous.process.once('exit', () => {
       isWaitingForExit = false;
       if (isStopping) process.exit(0);
       startChild();
     });
-    previous.kill('SIGTERM');
+    previous.process.kill('SIGTERM');
   }
 
   const stop = (): void => {
     isStopping = true;
     watch?.close();
+    standby?.process.kill('SIGTERM');
     if (child === null) {
       // An old server may still be exiting after a restart; its exit ends dev.
       if (!isWaitingForExit) process.exit(0);
       return;
     }
-    child.kill('SIGTERM');
+    child.process.kill('SIGTERM');
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -13,20 +13,20 @@ export interface FolderWatch {
   close(): void;
 }
 
-/** Calls `onChange(file)` with the first changed source file of each burst of events. */
-export function watchFolders(folders: Iterable<string>, onChange: (file: string) => void): FolderWatch {
+/** Calls `onChange(files)` with the changed source files of each burst of events, the first one first. */
+export function watchFolders(folders: Iterable<string>, onChange: (files: readonly string[]) => void): FolderWatch {
   const sorted = [...new Set(folders)].sort();
   let timer: NodeJS.Timeout | null = null;
-  let firstChanged: string | null = null;
+  let changed = new Set<string>();
 
   const report = (file: string): void => {
-    firstChanged ??= file;
+    changed.add(file);
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(() => {
-      const changed = firstChanged!;
+      const files = [...changed];
       timer = null;
-      firstChanged = null;
-      onChange(changed);
+      changed = new Set();
+      onChange(files);
     }, DEBOUNCE_MS);
   };
 

@@ -15,6 +15,7 @@ import { jsonBody } from './json-body';
 import { DEFAULT_TITLE, openApiRoute, resolveOpenApiPath, serverOpenApiDocument } from './openapi-route';
 import { requestLogger } from './request-logging';
 import { DEFAULT_BODY_LIMIT, type ServerOptions } from './server-options';
+import { checkServerOptionKeys } from './server-option-keys';
 import { servicesRoute } from './services-route';
 import { ServerLifecycle, type CloseOptions, type CloseResult } from './graceful-close';
 import { installListen } from './listen';
@@ -69,6 +70,8 @@ export interface TesseraApp extends Express {
  * app.listen(4000);
  */
 export function createServer(options: ServerOptions = {}): TesseraApp {
+  if (typeof options !== 'object' || options === null) throw new SetupError('createServer takes an object of server options');
+  checkServerOptionKeys(options); // no silent ignore: `titel` is a SetupError naming it
   // spec §4.3, §7: one SecretError listing every missing or invalid secret, before anything is built.
   if (options.secrets?.validate !== false) resolveSecrets(options.secrets?.source);
   // The prefix, services and routes, described once (application-model.ts): `tessera build` compiles the same.
