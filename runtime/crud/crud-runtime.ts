@@ -8,7 +8,7 @@ import type { WhereColumns } from '../query/where';
 import { hasApplicationDefaults } from '../statements/application-defaults';
 import { statementCacheOf, type StatementCache } from '../statements/statement-cache';
 import { ResourceValidators, validationDocument } from './resource-validators';
-import { codecOf, inferColumnSchema, type ColumnCodec } from './column-schema';
+import { codecOf, inferColumnSchema, withValueBounds, type ColumnCodec } from './column-schema';
 import { buildFieldModels, type FieldModel } from './field-policy';
 import { buildInputSchemas } from './input-schemas';
 import type { AccessRules, CrudHooks, CrudOptions, JsonSchema } from './options';
@@ -138,7 +138,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   const columns = getTableColumns(source.table);
   const pkColumn = columns[source.pkKey];
   const pkField = fields.find((field) => field.key === source.pkKey);
-  const idSchema = pkField?.valueSchema ?? source.dialect.refineColumnSchema(pkColumn, inferColumnSchema(pkColumn));
+  const idSchema = pkField?.valueSchema ?? withValueBounds(source.dialect.refineColumnSchema(pkColumn, inferColumnSchema(pkColumn)));
 
   const filterColumns: WhereColumns = Object.create(null);
   for (const field of fields) if (field.filter.length > 0) filterColumns[field.key] = { column: field.column, codec: field.codec };

@@ -1,11 +1,12 @@
 // The error body of CONTRACT §4 as one OpenAPI component, generated from ERROR_CODES, one shared response
 // per error status, and which statuses each route can answer.
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { ERROR_CODES, RETRY_AFTER_SECONDS, TesseraError, type ErrorCode } from '../errors';
+import { ERROR_CODES, MAX_ERROR_DETAILS, MAX_ERROR_TEXT_LENGTH, RETRY_AFTER_SECONDS, TesseraError, type ErrorCode } from '../errors';
 import type { JsonSchema } from '../crud/options';
 import type { DocumentedRoute } from './documented-routes';
 
-export const ERROR_SCHEMA = 'Error';
+/** Not `Error`: client generators name a type after the component, and `interface Error` shadows the global one. */
+export const ERROR_SCHEMA = 'ErrorBody';
 
 /** CONTRACT §4 "when", per code. A Record, so a code added to ERROR_CODES does not compile until it is described here. */
 const WHEN: Record<ErrorCode, string> = {
@@ -23,16 +24,26 @@ const WHEN: Record<ErrorCode, string> = {
 
 /** Headers an error status sends beside its body. */
 const STATUS_HEADERS: Record<number, Record<string, OpenAPIV3_1.HeaderObject>> = {
+  401: {
+    // RFC 9110 §11.6.1: a 401 carries at least one challenge (error-middleware.ts sends it).
+    'WWW-Authenticate': {
+      description: 'The authentication scheme to use: `Bearer`.',
+      schema: { type: 'string', maxLength: 1024 },
+      example: 'Bearer',
+    },
+  },
   503: {
     'Retry-After': {
       description: 'Seconds to wait before retrying.',
-      schema: { type: 'integer', minimum: 0 },
+      schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 3600 },
       example: RETRY_AFTER_SECONDS,
     },
   },
 };
 
 const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
+
+const TEXT_DESCRIPTION = `What went wrong, for people. A text that would be longer (it may quote the input) is cut to ${MAX_ERROR_TEXT_LENGTH} characters, ending in \`…\`.`;
 
 export function errorSchema(): JsonSchema {
   return {
@@ -47,15 +58,19 @@ export function errorSchema(): JsonSchema {
         additionalProperties: false,
         properties: {
           code: { type: 'string', enum: CODES, description: CODES.map((code) => `${code} (${ERROR_CODES[code]}): ${WHEN[code]}.`).join(' ') },
-          message: { type: 'string' },
+          message: { type: 'string', maxLength: MAX_ERROR_TEXT_LENGTH, description: TEXT_DESCRIPTION },
           details: {
             type: 'array',
-            description: 'For VALIDATION_ERROR: what is wrong where, sorted by path.',
+            description: `For VALIDATION_ERROR: what is wrong where, sorted by path (at most ${MAX_ERROR_DETAILS}).`,
+            maxItems: MAX_ERROR_DETAILS,
             items: {
               type: 'object',
               required: ['path', 'message'],
               additionalProperties: false,
-              properties: { path: { type: 'string', description: 'A JSON Pointer into the input.' }, message: { type: 'string' } },
+              properties: {
+                path: { type: 'string', maxLength: MAX_ERROR_TEXT_LENGTH, description: 'A JSON Pointer into the input (the empty string for the input itself).' },
+                message: { type: 'string', maxLength: MAX_ERROR_TEXT_LENGTH },
+              },
             },
           },
         },

@@ -1,6 +1,6 @@
 // The JSON error model of CONTRACT §4 for every failure that reaches Express: unknown routes, body
 // errors, action errors. INTERNAL_ERROR answers a fixed message; the cause is logged without values.
-// SERVICE_UNAVAILABLE (the database cannot be reached) answers 503 with Retry-After.
+// SERVICE_UNAVAILABLE (the database cannot be reached) answers 503 with Retry-After, UNAUTHORIZED 401 with WWW-Authenticate.
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DatabaseError, RETRY_AFTER_SECONDS, SetupError, toTesseraError, TesseraError } from '../errors';
@@ -41,6 +41,8 @@ export function errorMiddleware(errorLog: ((message: string) => void) | null, no
     if (noteErrorCode !== null) noteErrorCode(res, answer.code);
     if (answer.status >= 500 && errorLog !== null) errorLog(`${answer.code} ${req.method} ${req.path}: ${describeCause(answer)}`);
     if (answer.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    // RFC 9110 §11.6.1: a 401 names a scheme to authenticate with; one set already (an auth layer's own challenge) stays.
+    if (answer.status === 401 && !res.hasHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer');
     res.status(answer.status).json(answer.toJSON());
   };
 }

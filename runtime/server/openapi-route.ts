@@ -39,7 +39,7 @@ export function resolveOpenApiPath(path: string | undefined, routes: readonly Mo
 
 /**
  * The document createServer serves for these options, services and resolved prefix: `title` (default
- * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, 401 only with a `context` factory, and
+ * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, `license`, `contact`, 401 only with a `context` factory, and
  * the `security` schemes and requirements.
  */
 export function serverOpenApiDocument(options: ServerOptions, services: readonly Service[], prefix: string): OpenApiDocument {
@@ -51,6 +51,8 @@ export function serverOpenApiDocument(options: ServerOptions, services: readonly
     title: options.title ?? DEFAULT_TITLE,
     version: options.version ?? DEFAULT_VERSION,
     description: options.description,
+    license: options.license,
+    contact: options.contact,
     hasContext: options.context !== undefined,
     security: options.security,
   });

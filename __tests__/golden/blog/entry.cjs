@@ -41,7 +41,7 @@ __export(app_exports, {
 module.exports = __toCommonJS(app_exports);
 var import_better_sqlite3 = __toESM(require("better-sqlite3"));
 var import_better_sqlite32 = require("drizzle-orm/better-sqlite3");
-var import_tessera = require("tessera-api");
+var import_tessera_api = require("tessera-api");
 
 // fixtures/blog/schema.ts
 var import_node_crypto = require("node:crypto");
@@ -54,7 +54,7 @@ var notes = (0, import_sqlite_core.sqliteTable)("notes", {
   // not in the field policy: never read, written or filtered over the API
 });
 var tasks = (0, import_sqlite_core.sqliteTable)("tasks", {
-  id: (0, import_sqlite_core.integer)("id").primaryKey({ autoIncrement: true }),
+  id: (0, import_sqlite_core.text)("id").primaryKey().$defaultFn(() => (0, import_node_crypto.randomUUID)()),
   title: (0, import_sqlite_core.text)("title").notNull(),
   done: (0, import_sqlite_core.integer)("done", { mode: "boolean" }).notNull().default(false),
   ownerId: (0, import_sqlite_core.text)("owner_id").notNull(),
@@ -69,7 +69,7 @@ CREATE TABLE IF NOT EXISTS notes (
   internal TEXT
 );
 CREATE TABLE IF NOT EXISTS tasks (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT PRIMARY KEY,
   title TEXT NOT NULL,
   done INTEGER NOT NULL DEFAULT 0,
   owner_id TEXT NOT NULL,
@@ -84,9 +84,9 @@ sqlite.pragma("journal_mode = WAL");
 sqlite.pragma("foreign_keys = ON");
 sqlite.exec(SCHEMA_SQL);
 var db = (0, import_better_sqlite32.drizzle)(sqlite, { schema: { notes, tasks } });
-var blog = (0, import_tessera.defineService)({ name: "blog", db });
+var blog = (0, import_tessera_api.defineService)({ name: "blog", db });
 var notesResource = blog.resource({ name: "notes", table: notes, id: notes.id }).use(
-  (0, import_tessera.crud)({
+  (0, import_tessera_api.crud)({
     access: "public",
     fields: {
       id: { read: true, filter: ["eq", "in"], sort: true },
@@ -96,7 +96,7 @@ var notesResource = blog.resource({ name: "notes", table: notes, id: notes.id })
   })
 );
 var tasksResource = blog.resource({ name: "tasks", table: tasks, id: tasks.id }).use(
-  (0, import_tessera.crud)({
+  (0, import_tessera_api.crud)({
     access: {
       // Signed-in callers only; members see and change their own tasks, admins everyone's.
       authorize: ({ ctx }) => ctx.user !== void 0,
@@ -129,11 +129,15 @@ function callerOf(req) {
   const header = req.headers.authorization;
   if (header === void 0) return {};
   const user = USERS_BY_TOKEN[header.replace(/^Bearer /, "")];
-  if (user === void 0) throw new import_tessera.TesseraError("UNAUTHORIZED", "unknown bearer token");
+  if (user === void 0) throw new import_tessera_api.TesseraError("UNAUTHORIZED", "unknown bearer token");
   return { user };
 }
 var options = {
   title: "Blog",
+  // What the document's `info` tells its readers (and API linters ask for).
+  description: "Public notes, and tasks that only their owner (or an admin) sees.",
+  license: { name: "MIT", identifier: "MIT" },
+  contact: { name: "Blog API team", email: "api@example.com" },
   context: callerOf,
   // How callers present their token, for /docs and /swagger (an Authorize button): by default every
   // route of a resource with access rules (tasks) needs it; callerOf is what checks it.

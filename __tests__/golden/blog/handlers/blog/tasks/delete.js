@@ -4,9 +4,9 @@
 
 // blog.tasks: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
-// The :id path segment is a string; tasks.id holds integer values.
+// The :id path segment is a string; tasks.id holds string values.
 function parseId(raw) {
-  return /^-?[0-9]+$/.test(raw) ? Number(raw) : raw;
+  return raw;
 }
 
 module.exports = function createHandler(deps) {
