@@ -1,6 +1,7 @@
 // The dashboard's own Express application (CONTRACT §8), served on its own port: read-only (GET and HEAD,
-// anything else 405), every route behind the auth of dashboard-auth.ts except the sign-in page's own script
-// and stylesheet, and a Content-Security-Policy stricter than the documentation pages' (no inline style either).
+// anything else 405), the Host check of dashboard-host.ts, every route behind the auth of dashboard-auth.ts
+// except the sign-in page's own script and stylesheet, and a Content-Security-Policy stricter than the
+// documentation pages' (no inline style either).
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { sendHtml } from '../docs/html-page';

@@ -46,7 +46,7 @@ export type OpenApiDocument = OpenAPIV3_1.Document & {
  */
 const SERVER: OpenAPIV3_1.ServerObject = {
   url: '/',
-  description: 'The application root of the server that serves this document, in whichever environment it runs (local, staging or production); every path includes the route prefix.',
+  description: 'The server that serves this document (local, staging or production); paths include the route prefix.',
   'x-internal': false,
 } as OpenAPIV3_1.ServerObject;
 
