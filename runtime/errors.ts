@@ -24,6 +24,22 @@ export const RETRY_AFTER_SECONDS = 1;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/**
+ * Bounds of an error body, so the OpenAPI document can state them (`maxLength`, `maxItems`): a message or a
+ * detail may echo input (an unknown key, a refused value), which is cut here rather than sent whole.
+ */
+export const MAX_ERROR_TEXT_LENGTH = 4096;
+export const MAX_ERROR_DETAILS = 100;
+
+/** `text` cut to MAX_ERROR_TEXT_LENGTH code units at most, ending in `…` when cut (never half a surrogate pair). */
+function bounded(text: string): string {
+  if (text.length <= MAX_ERROR_TEXT_LENGTH) return text;
+  let end = MAX_ERROR_TEXT_LENGTH - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
 /** One entry of a VALIDATION_ERROR's `details`: a JSON Pointer into the input and what is wrong there. */
 export interface ErrorDetail {
   path: string;
@@ -64,10 +80,15 @@ export class TesseraError extends Error {
     this.details = details;
   }
 
-  /** The JSON body of CONTRACT §4: `{ error: { code, message, details? } }`. */
+  /**
+   * The JSON body of CONTRACT §4: `{ error: { code, message, details? } }`, within the bounds the document
+   * states: texts of at most MAX_ERROR_TEXT_LENGTH characters, at most MAX_ERROR_DETAILS details.
+   */
   toJSON(): { error: { code: ErrorCode; message: string; details?: ErrorDetail[] } } {
-    const error: { code: ErrorCode; message: string; details?: ErrorDetail[] } = { code: this.code, message: this.message };
-    if (this.details !== undefined) error.details = this.details;
+    const error: { code: ErrorCode; message: string; details?: ErrorDetail[] } = { code: this.code, message: bounded(this.message) };
+    if (this.details !== undefined) {
+      error.details = this.details.slice(0, MAX_ERROR_DETAILS).map((detail) => ({ path: bounded(detail.path), message: bounded(detail.message) }));
+    }
     return { error };
   }
 }

@@ -30,6 +30,7 @@ export { statementCacheStats } from './sql/statement-cache';
 export type { StatementCacheStats } from './sql/statement-cache';
 export type { OpenApiDocument, OpenApiOptions, OpenApiTag } from './openapi/document';
 export type { SecurityOptions, SecurityRequirement, SecurityScheme } from './openapi/security';
+export type { ContactOption, LicenseOption } from './openapi/document-info';
 export { TesseraError, ERROR_CODES, SetupError, DatabaseError } from './errors';
 export type { ErrorCode, ErrorDetail } from './errors';
 export { secret, Secret } from './secrets/secret';

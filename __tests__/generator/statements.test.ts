@@ -62,6 +62,6 @@ describe('emitStatementsFile', () => {
     );
     const tasks = emitStatementsFile(runtimeOf('tasks'), 'header').text;
     expect(tasks).toContain('-- spec §8 rule 2: access.scope adds a condition to every call, so no shape is fixed.\n');
-    expect(tasks).toContain('-- spec §8 rule 3: columns filled by an application function: createdAt ($defaultFn).\n');
+    expect(tasks).toContain('-- spec §8 rule 3: columns filled by an application function: id ($defaultFn), createdAt ($defaultFn).\n');
   });
 });

@@ -10,7 +10,10 @@ export const SCREENSHOTS_DIR = path.resolve(__dirname, '../../docs/screenshots')
 /** Browser tests wait on real rendering: generous, per test. */
 export const BROWSER_TEST_TIMEOUT = 120_000;
 
-function launchBrowser(): Promise<Browser> {
+/**
+ * `loopbackNames` resolve to 127.0.0.1 too (a DNS-rebinding test's attacker name); every other name to nothing.
+ */
+function launchBrowser(loopbackNames: readonly string[]): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: apt-get install chromium (bash .ci/run does it)`);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -24,7 +27,7 @@ function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       // The network is unreachable for the page: only 127.0.0.1 resolves.
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      `--host-resolver-rules=${[...loopbackNames.map((name) => `MAP ${name} 127.0.0.1`), 'MAP * ~NOTFOUND', 'EXCLUDE 127.0.0.1'].join(', ')}`,
     ],
   });
 }
@@ -43,19 +46,20 @@ const SETTLE_MS = 500;
 const SETTLE_TIMEOUT_MS = 30_000;
 
 export interface BrowserTestbed {
-  /** A fresh page in its own context (no shared cache or storage), closed after the test. */
-  open(): Promise<WatchedPage>;
+  /** A fresh page in its own context (no shared cache or storage), closed after the test; `javaScriptEnabled: false` for a page without scripts. */
+  open(options?: { javaScriptEnabled?: boolean }): Promise<WatchedPage>;
 }
 
 /**
  * Launches one browser for the describe block and closes each test's pages after it. Call it before
  * useServerTestbed, so pages close (and drop their connections) before the servers do.
  */
-export function useBrowser(): BrowserTestbed {
+export function useBrowser(options: { loopbackNames?: readonly string[] } = {}): BrowserTestbed {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const local = ['127.0.0.1', ...(options.loopbackNames ?? [])];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.loopbackNames ?? []);
   }, BROWSER_TEST_TIMEOUT);
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
@@ -64,17 +68,17 @@ export function useBrowser(): BrowserTestbed {
     await browser?.close();
   });
   return {
-    async open() {
+    async open({ javaScriptEnabled = true } = {}) {
       if (browser === undefined) throw new Error('the browser did not start');
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled });
       contexts.push(context);
-      return watch(await context.newPage());
+      return watch(await context.newPage(), local);
     },
   };
 }
 
-/** Collects the page's failures in `problems`. */
-function watch(page: Page): WatchedPage {
+/** Collects the page's failures in `problems`; a request to a host not in `local` is one. */
+function watch(page: Page, local: readonly string[]): WatchedPage {
   let inFlight = 0;
   let lastChange = Date.now();
   const watched: WatchedPage = {
@@ -100,7 +104,7 @@ function watch(page: Page): WatchedPage {
     const url = new URL(request.url());
     if (url.protocol === 'data:' || url.protocol === 'blob:') return;
     watched.requests.push(`${request.method()} ${request.url()}`);
-    if (url.hostname !== '127.0.0.1') watched.problems.push(`request left 127.0.0.1: ${request.method()} ${request.url()}`);
+    if (!local.includes(url.hostname)) watched.problems.push(`request left 127.0.0.1: ${request.method()} ${request.url()}`);
   });
   page.on('requestfailed', (request) => {
     done();

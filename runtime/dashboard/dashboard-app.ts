@@ -1,6 +1,7 @@
 // The dashboard's own Express application (CONTRACT §8), served on its own port: read-only (GET and HEAD,
-// anything else 405), every route behind the auth of dashboard-auth.ts except the sign-in page's own script
-// and stylesheet, and a Content-Security-Policy stricter than the documentation pages' (no inline style either).
+// anything else 405), the Host check of dashboard-host.ts, every route behind the auth of dashboard-auth.ts
+// except the sign-in page's own script and stylesheet, and a Content-Security-Policy stricter than the
+// documentation pages' (no inline style either).
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { sendHtml } from '../docs/html-page';
@@ -13,6 +14,8 @@ import type { DatabaseHealth } from '../telemetry/telemetry-report';
 import type { TelemetrySource } from '../telemetry/telemetry-source';
 import type { DashboardAuth } from './dashboard-auth';
 import type { DashboardHistory } from './dashboard-history';
+import { hostCheck } from './dashboard-host';
+import { missingSecretLog } from './missing-secret-log';
 import { renderDashboardPage, renderRefusedPage, renderSignInPage } from './dashboard-page';
 import { databasesView, summaryView } from './dashboard-views';
 
@@ -84,20 +87,36 @@ export function createDashboardApp({ source, history, auth, warn }: DashboardApp
     next();
   };
 
+  // A secret the dashboard needs, missing at run time: 503, and one log line until it is back.
+  const missing = missingSecretLog(warn);
+  const unavailable = (res: Response, problem: string): void => {
+    missing.report(problem);
+    sendError(res, 503, 'SERVICE_UNAVAILABLE', 'the dashboard cannot check credentials now; retry later');
+  };
+
   app.use(securityHeaders, readOnly);
+  const isHostAllowed = hostCheck(source.options, auth.isOpen);
+  if (isHostAllowed !== null) {
+    app.use((req, res, next) => {
+      if (isHostAllowed(req.headers.host)) return next();
+      sendError(res, 403, 'FORBIDDEN', 'the Host header names no address this dashboard answers (loopback names, and dashboard.allowedHosts)');
+    });
+  }
   // The sign-in page's own files: public, like the page itself (they hold no data).
   app.get('/assets/dashboard.css', staticAsset(path.join(ASSETS, 'dashboard.css'), 'text/css; charset=utf-8'));
   app.get('/assets/sign-in.js', staticAsset(path.join(ASSETS, 'sign-in.js'), 'text/javascript; charset=utf-8'));
 
   // The sign-in form sends the token it was given as a Bearer header; a valid one gets the session cookie.
   app.get('/session', noStore, (req, res) => {
-    const index = auth.bearerIndex(req);
-    if (index === -1) return sendError(res, 401, 'UNAUTHORIZED', 'the token is not valid');
-    res.setHeader('Set-Cookie', auth.sessionCookie(index, isSecure(req)));
+    const answer = auth.signIn(req, isSecure(req));
+    if ('unavailable' in answer) return unavailable(res, answer.unavailable);
+    if (answer.cookie === null) return sendError(res, 401, 'UNAUTHORIZED', 'the token is not valid');
+    res.setHeader('Set-Cookie', answer.cookie);
     res.status(204).end();
   });
-  app.get('/sign-out', noStore, (_req, res) => {
-    res.setHeader('Set-Cookie', auth.clearedCookie());
+  // Revokes the session here (a copied cookie stops working) and clears it.
+  app.get('/sign-out', noStore, (req, res) => {
+    res.setHeader('Set-Cookie', auth.signOut(req));
     res.redirect(303, './');
   });
 
@@ -109,6 +128,8 @@ export function createDashboardApp({ source, history, auth, warn }: DashboardApp
       warn(`dashboard: auth.authorize failed (${error instanceof Error ? error.name : typeof error}); the request was refused`);
       return sendError(res, 500, 'INTERNAL_ERROR', 'Internal server error');
     }
+    if (verdict.kind === 'unavailable') return unavailable(res, verdict.problem);
+    missing.recovered();
     if (verdict.kind === 'allowed') return next();
     if (verdict.kind === 'response') return sendResponse(res, verdict.response, next);
     res.setHeader('Cache-Control', 'no-store');

@@ -1,29 +1,27 @@
 // Who may read the dashboard (spec §5.2, CONTRACT §8). With tokens: `Authorization: Bearer <token>` (any
 // token of the list, compared in constant time) or the session cookie the sign-in form obtains with that
-// header. The cookie holds its issue time and an HMAC of it keyed by the token, so it proves which token
-// signed in without containing it, and stops working when that token is removed from the list. Then
-// `authorize(request)`, given a WHATWG Request: true lets in, false refuses, a Response is sent as it is.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+// header (dashboard-sessions.ts: signed, bound to its token, revoked by sign-out). Then `authorize(request)`,
+// given a WHATWG Request: true lets in, false refuses, a Response is sent as it is. A secret that cannot be
+// read at run time (a token, the session secret) is no refusal: it is answered 503 with a line in the log.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { ResolvedDashboardOptions } from './dashboard-options';
+import { SetupError } from '../errors';
+import { SecretError } from '../secrets/secret-error';
+import { MIN_SESSION_SECRET_LENGTH, type DashboardToken, type ResolvedDashboardOptions } from './dashboard-options';
+import { DashboardSessions, SESSION_SECONDS, type VerifiedSession } from './dashboard-sessions';
 
-/** A session lasts 12 hours; then the form asks for the token again. */
-export const SESSION_SECONDS = 12 * 60 * 60;
-/** A cookie issued a little "in the future" by a clock that was ahead is still accepted. */
-const CLOCK_SKEW_SECONDS = 60;
-const COOKIE_VALUE = /^([0-9]{1,12})\.([A-Za-z0-9_-]{43})$/;
-
-export type AuthVerdict = { readonly kind: 'allowed' } | { readonly kind: 'denied' } | { readonly kind: 'response'; readonly response: Response };
+export type AuthVerdict =
+  | { readonly kind: 'allowed' }
+  | { readonly kind: 'denied' }
+  | { readonly kind: 'response'; readonly response: Response }
+  /** A secret the dashboard needs cannot be read now: `problem` names it (never a value). */
+  | { readonly kind: 'unavailable'; readonly problem: string };
 
 const ALLOWED: AuthVerdict = Object.freeze({ kind: 'allowed' });
 const DENIED: AuthVerdict = Object.freeze({ kind: 'denied' });
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
-}
-
-function sessionMac(token: string, issuedAt: number): Buffer {
-  return createHmac('sha256', token).update(`tessera-dashboard-session:${issuedAt}`).digest();
 }
 
 /** The value of a request header, joined when it was sent several times. */
@@ -61,13 +59,27 @@ export function toWhatwgRequest(req: IncomingMessage, fallbackHost: string): Req
   return new Request(url, { method: req.method, headers });
 }
 
+/** The value of a token or of the session secret now (a secret reference is read at each call: it may rotate). */
+function valueOf(token: DashboardToken, options: ResolvedDashboardOptions): string {
+  return typeof token === 'string' ? token : String(token.require(options.secretSource));
+}
+
+/** What a SecretError says (the secret's name and rule), or rethrows anything else. */
+function secretProblem(error: unknown): string {
+  if (error instanceof SecretError) return error.message;
+  throw error;
+}
+
 export class DashboardAuth {
   readonly #options: ResolvedDashboardOptions;
+  readonly #sessions: DashboardSessions;
   /** Set once the server listens: the cookie is named after the port, so two dashboards on one host keep theirs. */
   cookieName = 'tessera_dashboard';
 
   constructor(options: ResolvedDashboardOptions) {
     this.#options = options;
+    const secret = options.sessionSecret;
+    this.#sessions = new DashboardSessions(secret === null ? null : () => valueOf(secret, options));
   }
 
   /** No auth configured: a loopback-only dashboard that lets everyone in (the loopback rule was checked at setup). */
@@ -79,56 +91,80 @@ export class DashboardAuth {
     return this.#options.tokens.length > 0;
   }
 
-  /** Reads every token now (secret references resolve at each read); throws SecretError when one is missing. */
-  tokenValues(): string[] {
-    const source = this.#options.secretSource;
-    return this.#options.tokens.map((token) => (typeof token === 'string' ? token : String(token.require(source))));
+  /** Sessions are signed with this process's random key (no `sessionSecret`): other replicas refuse them. */
+  get hasRandomSessionKey(): boolean {
+    return this.hasTokens && this.#options.sessionSecret === null;
   }
 
-  /** The index of the token `candidate` equals, or -1; every token is compared, in constant time. */
-  matchToken(candidate: string): number {
+  /**
+   * Reads every token and the session secret now, so a missing one stops the start (SecretError) rather than the
+   * first request; a session secret shorter than MIN_SESSION_SECRET_LENGTH is a SetupError.
+   */
+  checkSecrets(): void {
+    this.#tokenValues();
+    const secret = this.#options.sessionSecret;
+    if (secret !== null && valueOf(secret, this.#options).length < MIN_SESSION_SECRET_LENGTH) {
+      throw new SetupError(`dashboard.auth.sessionSecret must be at least ${MIN_SESSION_SECRET_LENGTH} characters (openssl rand -hex 32)`);
+    }
+  }
+
+  #tokenValues(): string[] {
+    return this.#options.tokens.map((token) => valueOf(token, this.#options));
+  }
+
+  /** The token `candidate` equals, or null; every token is compared, in constant time. */
+  #matchToken(candidate: string, tokens: readonly string[]): string | null {
     const wanted = digest(candidate);
-    let found = -1;
-    this.tokenValues().forEach((token, index) => {
-      if (timingSafeEqual(digest(token), wanted) && found === -1) found = index;
-    });
+    let found: string | null = null;
+    for (const token of tokens) if (timingSafeEqual(digest(token), wanted) && found === null) found = token;
     return found;
   }
 
-  /** The Set-Cookie value of a new session for the token at `index`. */
-  sessionCookie(index: number, isSecure: boolean, now = Date.now()): string {
-    const issuedAt = Math.floor(now / 1000);
-    const value = `${issuedAt}.${sessionMac(this.tokenValues()[index], issuedAt).toString('base64url')}`;
-    return `${this.cookieName}=${value}; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; SameSite=Strict${isSecure ? '; Secure' : ''}`;
+  #session(req: IncomingMessage, tokens: readonly string[], now: number): VerifiedSession | null {
+    const value = cookieValue(req, this.cookieName);
+    return value === null ? null : this.#sessions.verify(value, tokens, now);
   }
 
-  /** The Set-Cookie value that ends the session. */
-  clearedCookie(): string {
+  /**
+   * The sign-in route: for a valid `Authorization: Bearer` token, the Set-Cookie value of a new session
+   * (null for none or a wrong one); `unavailable` when a secret cannot be read now.
+   */
+  signIn(req: IncomingMessage, isSecure: boolean, now = Date.now()): { cookie: string | null } | { unavailable: string } {
+    const bearer = bearerToken(req);
+    if (bearer === null || !this.hasTokens) return { cookie: null };
+    try {
+      const token = this.#matchToken(bearer, this.#tokenValues());
+      if (token === null) return { cookie: null };
+      const value = this.#sessions.issue(token, now);
+      return { cookie: `${this.cookieName}=${value}; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; SameSite=Strict${isSecure ? '; Secure' : ''}` };
+    } catch (error) {
+      return { unavailable: secretProblem(error) };
+    }
+  }
+
+  /** Sign-out: revokes the request's session here (when it has a valid one), and answers the Set-Cookie value that clears it. */
+  signOut(req: IncomingMessage, now = Date.now()): string {
+    try {
+      const session = this.hasTokens ? this.#session(req, this.#tokenValues(), now) : null;
+      if (session !== null) this.#sessions.revoke(session, now);
+    } catch (error) {
+      secretProblem(error); // a secret missing now: the cookie is cleared all the same
+    }
     return `${this.cookieName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`;
   }
 
-  hasValidSession(req: IncomingMessage, now = Date.now()): boolean {
-    const match = COOKIE_VALUE.exec(cookieValue(req, this.cookieName) ?? '');
-    if (match === null) return false;
-    const issuedAt = Number(match[1]);
-    const age = Math.floor(now / 1000) - issuedAt;
-    if (age > SESSION_SECONDS || age < -CLOCK_SKEW_SECONDS) return false;
-    const presented = Buffer.from(match[2], 'base64url');
-    let isValid = false;
-    for (const token of this.tokenValues()) {
-      const expected = sessionMac(token, issuedAt);
-      if (expected.length === presented.length && timingSafeEqual(expected, presented)) isValid = true;
-    }
-    return isValid;
-  }
-
   /** Whether `req` may read the dashboard: its token or session first, then `authorize`. */
-  async check(req: IncomingMessage): Promise<AuthVerdict> {
+  async check(req: IncomingMessage, now = Date.now()): Promise<AuthVerdict> {
     if (this.isOpen) return ALLOWED;
     if (this.hasTokens) {
-      const bearer = bearerToken(req);
-      if (bearer !== null && this.matchToken(bearer) !== -1) return ALLOWED;
-      if (this.hasValidSession(req)) return ALLOWED;
+      try {
+        const tokens = this.#tokenValues();
+        const bearer = bearerToken(req);
+        if (bearer !== null && this.#matchToken(bearer, tokens) !== null) return ALLOWED;
+        if (this.#session(req, tokens, now) !== null) return ALLOWED;
+      } catch (error) {
+        return { kind: 'unavailable', problem: secretProblem(error) };
+      }
     }
     const authorize = this.#options.authorize;
     if (authorize === null) return DENIED;
@@ -136,11 +172,5 @@ export class DashboardAuth {
     if (answer === true) return ALLOWED;
     if (answer instanceof Response) return { kind: 'response', response: answer };
     return DENIED;
-  }
-
-  /** The token of an `Authorization: Bearer` header, for the sign-in route. */
-  bearerIndex(req: IncomingMessage): number {
-    const bearer = bearerToken(req);
-    return bearer === null || !this.hasTokens ? -1 : this.matchToken(bearer);
   }
 }

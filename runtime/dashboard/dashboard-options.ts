@@ -14,6 +14,11 @@ export interface DashboardAuthOptions {
   token?: DashboardToken | DashboardToken[];
   /** Decides on each request: `true` lets it in, `false` answers 401, a `Response` is sent as it is. */
   authorize?: (request: Request) => boolean | Response | Promise<boolean | Response>;
+  /**
+   * Signs the sign-in form's session cookies (at least 32 characters; a `secret('…')` reference allowed). Replicas
+   * behind one address need the same one to accept each other's sign-ins. Default: a random key per process.
+   */
+  sessionSecret?: DashboardToken;
 }
 
 export interface DashboardOptions {
@@ -26,6 +31,11 @@ export interface DashboardOptions {
   historyDays?: number;
   /** The history's SQLite file. Default `.tessera/dashboard-history.db`, relative to the working directory. */
   historyFile?: string;
+  /**
+   * Host names the dashboard answers (the `Host` header), besides loopback ones (`localhost`, `127.0.0.1`, `[::1]`).
+   * Without auth only those are answered (DNS rebinding); given, the list holds with auth too.
+   */
+  allowedHosts?: string[];
 }
 
 export interface ResolvedDashboardOptions {
@@ -33,6 +43,9 @@ export interface ResolvedDashboardOptions {
   readonly host: string;
   readonly tokens: readonly DashboardToken[];
   readonly authorize: NonNullable<DashboardAuthOptions['authorize']> | null;
+  readonly sessionSecret: DashboardToken | null;
+  /** Lower-case host names besides loopback ones; null: any host when auth is set, loopback names only without. */
+  readonly allowedHosts: readonly string[] | null;
   readonly historyDays: number;
   readonly historyFile: string;
   /** Where secret-reference tokens are read (the server's `secrets.source`; process.env when undefined). */
@@ -44,8 +57,11 @@ export const DEFAULT_DASHBOARD_HOST = '127.0.0.1';
 export const DEFAULT_HISTORY_DAYS = 7;
 export const DEFAULT_HISTORY_FILE = '.tessera/dashboard-history.db';
 
-const OPTION_KEYS = ['port', 'host', 'auth', 'historyDays', 'historyFile'];
-const AUTH_KEYS = ['token', 'authorize'];
+const OPTION_KEYS = ['port', 'host', 'auth', 'historyDays', 'historyFile', 'allowedHosts'];
+const AUTH_KEYS = ['token', 'authorize', 'sessionSecret'];
+/** 32 characters: 128 bits and more of a hex or base64 key (`openssl rand -hex 32` gives 64). */
+export const MIN_SESSION_SECRET_LENGTH = 32;
+const HOST_NAME = /^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/;
 
 // spec §5.2 / CONTRACT §8: 127.0.0.0/8, ::1 (IPv4-mapped forms included) and `localhost`.
 const LOOPBACK = new net.BlockList();
@@ -70,6 +86,24 @@ function checkKeys(value: Record<string, unknown>, allowed: readonly string[], w
   }
 }
 
+function resolveSessionSecret(value: unknown, hasTokens: boolean): DashboardToken | null {
+  if (value === undefined) return null;
+  if (!hasTokens) throw new SetupError('dashboard.auth.sessionSecret signs the sessions of the token sign-in form: it needs dashboard.auth.token');
+  if (value instanceof Secret) return value;
+  if (typeof value !== 'string') throw new SetupError("dashboard.auth.sessionSecret must be a string or a secret('…') reference");
+  if (value.length < MIN_SESSION_SECRET_LENGTH) throw new SetupError(`dashboard.auth.sessionSecret must be at least ${MIN_SESSION_SECRET_LENGTH} characters (openssl rand -hex 32)`);
+  return value;
+}
+
+function resolveAllowedHosts(value: unknown): string[] | null {
+  if (value === undefined) return null;
+  if (!Array.isArray(value)) throw new SetupError('dashboard.allowedHosts must be a list of host names, such as ["dashboard.internal"]');
+  return value.map((host, index) => {
+    if (typeof host !== 'string' || !HOST_NAME.test(host.toLowerCase())) throw new SetupError(`dashboard.allowedHosts[${index}] must be a host name without port, such as "dashboard.internal"`);
+    return host.toLowerCase();
+  });
+}
+
 function resolveTokens(token: unknown): DashboardToken[] {
   if (token === undefined) return [];
   const tokens = Array.isArray(token) ? token : [token];
@@ -85,7 +119,7 @@ function resolveTokens(token: unknown): DashboardToken[] {
 
 /** Checks the option and applies its defaults; a SetupError names what is wrong (never a token's value). */
 export function resolveDashboardOptions(option: unknown, secretSource?: SecretSource): ResolvedDashboardOptions {
-  if (!isObject(option)) throw new SetupError('dashboard must be an object: { port?, host?, auth?, historyDays?, historyFile? }');
+  if (!isObject(option)) throw new SetupError('dashboard must be an object: { port?, host?, auth?, historyDays?, historyFile?, allowedHosts? }');
   checkKeys(option, OPTION_KEYS, 'dashboard');
   const port = option.port ?? DEFAULT_DASHBOARD_PORT;
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535) throw new SetupError('dashboard.port must be an integer from 0 to 65535');
@@ -98,8 +132,9 @@ export function resolveDashboardOptions(option: unknown, secretSource?: SecretSo
 
   let tokens: DashboardToken[] = [];
   let authorize: ResolvedDashboardOptions['authorize'] = null;
+  let sessionSecret: DashboardToken | null = null;
   if (option.auth !== undefined) {
-    if (!isObject(option.auth)) throw new SetupError('dashboard.auth must be an object: { token?, authorize? }');
+    if (!isObject(option.auth)) throw new SetupError('dashboard.auth must be an object: { token?, authorize?, sessionSecret? }');
     checkKeys(option.auth, AUTH_KEYS, 'dashboard.auth');
     tokens = resolveTokens(option.auth.token);
     if (option.auth.authorize !== undefined) {
@@ -107,10 +142,11 @@ export function resolveDashboardOptions(option: unknown, secretSource?: SecretSo
       authorize = option.auth.authorize as ResolvedDashboardOptions['authorize'];
     }
     if (tokens.length === 0 && authorize === null) throw new SetupError('dashboard.auth needs a token or an authorize function');
+    sessionSecret = resolveSessionSecret(option.auth.sessionSecret, tokens.length > 0);
   }
   // spec §5.2: authentication is required whenever the dashboard is bound beyond loopback.
   if (tokens.length === 0 && authorize === null && !isLoopbackHost(host)) {
     throw new SetupError(`dashboard: host ${JSON.stringify(host)} is beyond loopback, so dashboard.auth (a token or authorize) is required; or bind it to 127.0.0.1`);
   }
-  return { port, host, tokens, authorize, historyDays, historyFile, secretSource };
+  return { port, host, tokens, authorize, sessionSecret, allowedHosts: resolveAllowedHosts(option.allowedHosts), historyDays, historyFile, secretSource };
 }

@@ -62,13 +62,18 @@ export function renderDashboardPage(title: string, options: { historyDays: numbe
   });
 }
 
-/** The sign-in form: its script sends the token as `Authorization: Bearer` to `session`, which sets the cookie. */
+/**
+ * The sign-in form: its script sends the token as `Authorization: Bearer` to `session`, which sets the cookie.
+ * The field has no `name` and the form no action: without the script, submitting it sends nothing (a named
+ * field would put the token in the URL, `GET ?token=…`, and so in histories and proxy logs).
+ */
 export function renderSignInPage(title: string): string {
   const body =
     '<main class="sign-in"><form id="sign-in" autocomplete="off">' +
     `<h1>${escapeHtml(title)} <span class="muted">· dashboard</span></h1>` +
+    '<noscript><p class="error">Signing in here needs JavaScript. Tools send the header <code>Authorization: Bearer &lt;token&gt;</code>.</p></noscript>' +
     '<label for="token">Dashboard token</label>' +
-    '<input id="token" name="token" type="password" autocomplete="current-password" required autofocus>' +
+    '<input id="token" type="password" autocomplete="current-password" required autofocus>' +
     '<button type="submit">Sign in</button>' +
     '<p id="sign-in-error" class="error" role="alert" hidden>That token is not valid.</p>' +
     '</form></main>';

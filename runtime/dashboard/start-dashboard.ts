@@ -60,7 +60,7 @@ export async function startDashboard(app: object, options: StartDashboardOptions
   const auth = new DashboardAuth(source.options);
   // spec §5.2, checked again here for a collector built by hand: never listen beyond loopback without auth.
   if (auth.isOpen && !isLoopbackHost(host)) throw new SetupError(`dashboard: host ${JSON.stringify(host)} is beyond loopback, so dashboard.auth (a token or authorize) is required`);
-  auth.tokenValues(); // a secret-reference token that is missing stops the start (SecretError), not the first sign-in
+  auth.checkSecrets(); // a secret-reference token that is missing stops the start (SecretError), not the first sign-in
 
   const history = new DashboardHistory(source, warn);
   const server = http.createServer();
@@ -75,6 +75,10 @@ export async function startDashboard(app: object, options: StartDashboardOptions
     throw error;
   }
   const boundPort = (server.address() as AddressInfo).port;
+  // Said once it serves (a start that fails has one line to say, its failure).
+  if (auth.hasRandomSessionKey) {
+    warn("dashboard: sign-in sessions are signed with a random key of this process: set dashboard.auth.sessionSecret (a secret of 32 characters or more) so that replicas behind one address accept each other's sessions and sessions outlive a restart");
+  }
   auth.cookieName = `tessera_dashboard_${boundPort}`;
 
   source.open();

@@ -51,6 +51,37 @@ export function codecOf(column: Column): ColumnCodec | null {
   }
 }
 
+/** An ISO-8601 date-time as JSON carries it, nanoseconds and offset included (`2024-01-01T00:00:00.123456789+05:30` is 35). */
+const DATE_TIME_MAX_LENGTH = 64;
+
+/**
+ * The bounds of a value whose column declares none (a text column without a length, an array column), so
+ * every string and array of the documents has one (OWASP API4); docs/resources.md states them. A string of
+ * DEFAULT_MAX_LENGTH characters is already more than the default 1 MiB bodyLimit, so under the defaults the
+ * body limit answers first; a larger bodyLimit needs a field `schema` with its own maxLength.
+ */
+export const DEFAULT_MAX_LENGTH = 1_048_576;
+export const DEFAULT_MAX_ITEMS = 10_000;
+
+function hasType(schema: JsonSchema, type: string): boolean {
+  return schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
+}
+
+/**
+ * `schema` (a column's, or the field's `schema` override) with a bound on its string length or array size
+ * when it has none: the column's own (`inferred`: a varchar's length) where known, else the defaults above.
+ */
+export function withValueBounds(schema: JsonSchema, inferred: JsonSchema = schema): JsonSchema {
+  const isUnbounded = schema.enum === undefined && schema.const === undefined;
+  if (isUnbounded && hasType(schema, 'string') && schema.maxLength === undefined) {
+    return { ...schema, maxLength: typeof inferred.maxLength === 'number' ? inferred.maxLength : DEFAULT_MAX_LENGTH };
+  }
+  if (isUnbounded && hasType(schema, 'array') && schema.maxItems === undefined) {
+    return { ...schema, maxItems: typeof inferred.maxItems === 'number' ? inferred.maxItems : DEFAULT_MAX_ITEMS };
+  }
+  return schema;
+}
+
 /** Integer column types across the three dialects (int, smallint, serial, integer, ...). */
 const INTEGER_TYPE = /Int|Serial/;
 
@@ -62,7 +93,7 @@ export function inferColumnSchema(column: Column): JsonSchema {
       if (column.enumValues !== undefined && column.enumValues.length > 0) schema.enum = [...column.enumValues];
       const length = (column as { length?: number }).length;
       if (typeof length === 'number' && length > 0) schema.maxLength = length;
-      if (column.columnType === 'PgUUID') schema.format = 'uuid';
+      if (column.columnType === 'PgUUID') Object.assign(schema, { format: 'uuid', maxLength: 36 });
       return schema;
     }
     case 'number':
@@ -70,14 +101,18 @@ export function inferColumnSchema(column: Column): JsonSchema {
     case 'boolean':
       return { type: 'boolean' };
     case 'date':
-      return { type: 'string', format: 'date-time' };
+      return { type: 'string', format: 'date-time', maxLength: DATE_TIME_MAX_LENGTH };
     case 'bigint':
-      return { type: 'string', pattern: '^-?[0-9]+$' };
+      // 20 characters hold every 64-bit integer, signed (-9223372036854775808) or not (18446744073709551615).
+      return { type: 'string', pattern: '^-?[0-9]+$', maxLength: 20 };
     case 'buffer':
       // Buffer.from(x, 'base64') skips characters it does not know: refuse them instead.
       return { type: 'string', contentEncoding: 'base64', pattern: '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$' };
-    case 'array':
-      return { type: 'array' };
+    case 'array': {
+      // A PostgreSQL array column: its items are values of its base column.
+      const base = (column as { baseColumn?: Column }).baseColumn;
+      return { type: 'array', items: base === undefined ? {} : withValueBounds(inferColumnSchema(base)) };
+    }
     default:
       // json and custom columns accept any JSON value.
       return {};

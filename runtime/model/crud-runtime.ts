@@ -5,7 +5,7 @@ import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
 import type { AnyDatabase, Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
 import { ResourceValidators, validationDocument } from './resource-validators';
-import { codecOf, inferColumnSchema, type ColumnCodec, type WhereColumns } from './column-schema';
+import { codecOf, inferColumnSchema, withValueBounds, type ColumnCodec, type WhereColumns } from './column-schema';
 import { buildFieldModels, type FieldModel } from './field-policy';
 import { buildInputSchemas } from './input-schemas';
 import type { JsonSchema } from '../json-schema';
@@ -129,7 +129,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   const columns = getTableColumns(source.table);
   const pkColumn = columns[source.pkKey];
   const pkField = fields.find((field) => field.key === source.pkKey);
-  const idSchema = pkField?.valueSchema ?? source.dialect.refineColumnSchema(pkColumn, inferColumnSchema(pkColumn));
+  const idSchema = pkField?.valueSchema ?? withValueBounds(source.dialect.refineColumnSchema(pkColumn, inferColumnSchema(pkColumn)));
 
   const filterColumns: WhereColumns = Object.create(null);
   for (const field of fields) if (field.filter.length > 0) filterColumns[field.key] = { column: field.column, codec: field.codec };

@@ -4,7 +4,7 @@ import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-
 import type { Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
 import { findOperator, type OperatorName } from './operators';
-import { codecOf, inferColumnSchema, isStringColumn, type ColumnCodec } from './column-schema';
+import { codecOf, inferColumnSchema, isStringColumn, withValueBounds, type ColumnCodec } from './column-schema';
 import type { JsonSchema } from '../json-schema';
 import type { FieldPolicy, ScrubArgs } from './options';
 
@@ -19,7 +19,7 @@ export interface FieldModel {
   readonly sort: boolean;
   readonly filter: readonly OperatorName[];
   readonly scrub: ((args: ScrubArgs) => unknown) | null;
-  /** The value's JSON Schema, without null: the `schema` override or the one inferred from the column. */
+  /** The value's JSON Schema, without null: the `schema` override or the one inferred from the column, bounded (withValueBounds). */
   readonly valueSchema: JsonSchema;
   readonly isNullable: boolean;
   /** NOT NULL without any default: create input must carry it. */
@@ -61,6 +61,7 @@ function buildFieldModel(label: string, key: string, column: Column, policy: Fie
   if (policy.scrub !== undefined && typeof policy.scrub !== 'function') throw new SetupError(`${label}: ${path}.scrub must be a function`);
   if (policy.scrub !== undefined && !read) throw new SetupError(`${label}: ${path}.scrub applies to readable fields only; add read: true`);
   if (policy.schema !== undefined && !isPlainObject(policy.schema)) throw new SetupError(`${label}: ${path}.schema must be a JSON Schema object`);
+  const inferred = dialect.refineColumnSchema(column, inferColumnSchema(column));
 
   return Object.freeze({
     key,
@@ -72,7 +73,7 @@ function buildFieldModel(label: string, key: string, column: Column, policy: Fie
     sort: checkBoolean(label, `${path}.sort`, policy.sort),
     filter: Object.freeze([...new Set(filter)]),
     scrub: (policy.scrub as FieldModel['scrub'] | undefined) ?? null,
-    valueSchema: policy.schema ?? dialect.refineColumnSchema(column, inferColumnSchema(column)),
+    valueSchema: withValueBounds(policy.schema ?? inferred, inferred),
     isNullable: !column.notNull,
     isRequiredOnCreate: column.notNull && !column.hasDefault,
     codec: codecOf(column),

@@ -3,6 +3,7 @@
 import type { CrudActionName } from '../actions';
 import { MAX_IN_VALUES, OPERATORS, type OperatorValueKind } from './operators';
 import { MESSAGES_KEYWORD } from '../validation';
+import { DEFAULT_MAX_LENGTH } from './column-schema';
 import type { FieldModel } from './field-policy';
 import type { JsonSchema } from '../json-schema';
 
@@ -38,7 +39,8 @@ function operatorValueSchema(kind: OperatorValueKind, valueSchema: JsonSchema): 
     case 'pair':
       return { type: 'array', minItems: 2, maxItems: 2, items: valueSchema };
     case 'text':
-      return { type: 'string' };
+      // A pattern longer than the column's values cannot match one: the value's bound is the pattern's.
+      return { type: 'string', maxLength: typeof valueSchema.maxLength === 'number' ? valueSchema.maxLength : DEFAULT_MAX_LENGTH };
     case 'flag':
       return { const: true };
   }
@@ -110,7 +112,8 @@ function fieldNameList(keys: readonly string[], message: string): JsonSchema {
 
 function selectSchema(fields: readonly FieldModel[]): JsonSchema {
   const readable = fields.filter((field) => field.read).map((field) => field.key);
-  return { type: 'array', minItems: 1, uniqueItems: true, items: fieldNameList(readable, 'field `{value}` is not readable') };
+  // Distinct names out of `readable`: no more of them than readable fields.
+  return { type: 'array', minItems: 1, maxItems: Math.max(readable.length, 1), uniqueItems: true, items: fieldNameList(readable, 'field `{value}` is not readable') };
 }
 
 function orderBySchema(fields: readonly FieldModel[]): JsonSchema {

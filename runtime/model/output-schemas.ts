@@ -42,16 +42,19 @@ function closedObject(properties: Record<string, JsonSchema>, required: string[]
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
-/** The success body of every crud action, self-contained (rows under `$defs`), keyed by action name. */
-export function buildOutputSchemas(readable: readonly FieldModel[]): Record<CrudActionName, JsonSchema> {
+/** A count of rows: JSON numbers carry integers exactly up to 2^53 - 1. */
+const ROW_COUNT: JsonSchema = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
+
+/** The success body of every crud action, self-contained (rows under `$defs`), keyed by action name; a page holds at most `maxLimit` rows. */
+export function buildOutputSchemas(readable: readonly FieldModel[], maxLimit: number): Record<CrudActionName, JsonSchema> {
   const row = { [ROW_DEF]: rowSchema(readable, true) };
   const selectedRow = { [SELECTED_ROW_DEF]: rowSchema(readable, false) };
   return {
     list: {
       ...closedObject(
         {
-          items: { type: 'array', items: ref(SELECTED_ROW_DEF) },
-          total: { type: 'integer', minimum: 0, description: 'Present when the input asked for `includeTotal`: every matching row in scope, ignoring limit and offset.' },
+          items: { type: 'array', maxItems: maxLimit, items: ref(SELECTED_ROW_DEF) },
+          total: { ...ROW_COUNT, description: 'Present when the input asked for `includeTotal`: every matching row in scope, ignoring limit and offset.' },
         },
         ['items'],
       ),
@@ -62,7 +65,7 @@ export function buildOutputSchemas(readable: readonly FieldModel[]): Record<Crud
     create: { ...ref(ROW_DEF), $defs: row },
     update: { ...ref(ROW_DEF), $defs: row },
     delete: closedObject({ success: { const: true } }, ['success']),
-    count: closedObject({ count: { type: 'integer', minimum: 0 } }, ['count']),
+    count: closedObject({ count: ROW_COUNT }, ['count']),
     exists: closedObject({ exists: { type: 'boolean' } }, ['exists']),
   };
 }

@@ -31,7 +31,7 @@ function isCrudTarget(target: CrudActionTarget | ServiceActionTarget): target is
 
 function crudActionSchemas(runtime: CrudRuntime, action: CrudActionName): ActionSchemas {
   const input = crudInputSchema(runtime.inputSchemas[action], action, runtime);
-  return { input, output: buildOutputSchemas(runtime.readable)[action] };
+  return { input, output: publishSchema(buildOutputSchemas(runtime.readable, runtime.maxLimit)[action]) };
 }
 
 /**

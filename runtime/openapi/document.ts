@@ -4,6 +4,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { MountedRoute } from '../model/action-routes';
 import type { Service } from '../service';
 import { ComponentSchemas } from './components';
+import { documentInfo, type ContactOption, type LicenseOption } from './document-info';
 import { documentedRoutes, openApiPath } from './documented-routes';
 import { ERROR_SCHEMA, errorResponses, errorSchema } from './error-schema';
 import { operationFor } from './operations';
@@ -16,6 +17,10 @@ export interface OpenApiOptions {
   readonly title: string;
   readonly version: string;
   readonly description?: string;
+  /** OpenAPI `info.license`: `{ name, identifier? | url? }`. */
+  readonly license?: LicenseOption;
+  /** OpenAPI `info.contact`: `{ name?, url?, email? }`. */
+  readonly contact?: ContactOption;
   /**
    * Whether a `context` factory builds the caller context (and may answer 401 UNAUTHORIZED). Default true:
    * a document that lists a 401 that never comes misleads less than one that leaves out a 401 that does.
@@ -40,6 +45,17 @@ export type OpenApiDocument = OpenAPIV3_1.Document & {
 };
 
 /**
+ * Paths carry the prefix, so the server is the application's root (where createServer mounts them), relative to
+ * wherever the document is read from. `x-internal: false`: the document is what the server publishes to whoever
+ * may call it (OWASP API9 asks every server to state its audience and environment).
+ */
+const SERVER: OpenAPIV3_1.ServerObject = {
+  url: '/',
+  description: 'The server that serves this document (local, staging or production); paths include the route prefix.',
+  'x-internal': false,
+} as OpenAPIV3_1.ServerObject;
+
+/**
  * Builds the OpenAPI 3.1.0 document of the routes createServer mounts for `services` under `prefix`.
  * The same input gives the same JSON text, byte for byte.
  *
@@ -50,6 +66,7 @@ export type OpenApiDocument = OpenAPIV3_1.Document & {
 export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const prefix = options.prefix === '/' ? '' : options.prefix;
   const routes = documentedRoutes(options.services, prefix, options.routes);
+  const info = documentInfo(options);
   const components = new ComponentSchemas();
   components.set(ERROR_SCHEMA, errorSchema());
   const operationIds = routes.map((route) => route.operationId);
@@ -66,20 +83,19 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     }
     const path = openApiPath(route.path);
     const operation = operationFor(route, context);
-    const requirements = security?.requirementsFor({ operationId: route.operationId, isGuarded: route.kind === 'crud' && !route.source.runtime.access.isPublic }) ?? null;
-    if (requirements !== null) operation.security = requirements;
+    if (security !== null) {
+      // With schemes, every operation says what it needs; `[{}]` (an empty requirement) declares one open on purpose.
+      operation.security = security.requirementsFor({ operationId: route.operationId, isGuarded: route.kind === 'crud' && !route.source.runtime.access.isPublic }) ?? [{}];
+    }
     // openapi-types types a 3.1 path item's operations as 3.0 and 3.1 ones at once; ours are 3.1's.
     const item = (paths[path] ??= {}) as Record<string, OpenAPIV3_1.OperationObject>;
     item[route.route.method.toLowerCase()] = operation;
   }
 
-  const info: OpenAPIV3_1.InfoObject = { title: options.title, version: options.version };
-  if (options.description !== undefined) info.description = options.description;
   return {
     openapi: '3.1.0',
     info,
-    // Paths carry the prefix, so the server is the application's root (where createServer mounts them).
-    servers: [{ url: '/', description: 'The application root; every path includes the route prefix.' }],
+    servers: [{ ...SERVER }],
     tags,
     paths,
     components: security === null ? { schemas: components.toJSON(), responses: errorResponses() } : { schemas: components.toJSON(), responses: errorResponses(), securitySchemes: security.schemes },

@@ -1,11 +1,12 @@
 // The error body of CONTRACT §4 as one OpenAPI component, generated from ERROR_CODES, one shared response
 // per error status, and which statuses each route can answer.
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { ERROR_CODES, RETRY_AFTER_SECONDS, TesseraError, type ErrorCode } from '../errors';
-import type { JsonSchema } from '../model/options';
+import { ERROR_CODES, MAX_ERROR_DETAILS, MAX_ERROR_TEXT_LENGTH, RETRY_AFTER_SECONDS, TesseraError, type ErrorCode } from '../errors';
+import type { JsonSchema } from '../json-schema';
 import type { DocumentedRoute } from './documented-routes';
 
-export const ERROR_SCHEMA = 'Error';
+/** Not `Error`: client generators name a type after the component, and `interface Error` shadows the global one. */
+export const ERROR_SCHEMA = 'ErrorBody';
 
 /** CONTRACT §4 "when", per code. A Record, so a code added to ERROR_CODES does not compile until it is described here. */
 const WHEN: Record<ErrorCode, string> = {
@@ -27,25 +28,27 @@ const STATUS_HEADERS: Record<number, Record<string, OpenAPIV3_1.HeaderObject>> =
   401: {
     'WWW-Authenticate': {
       description: 'The challenge (RFC 6750): `Bearer`, with `error="invalid_token"` for a bad, expired or not yet valid token.',
-      schema: { type: 'string' },
+      schema: { type: 'string', maxLength: 1024 },
       example: 'Bearer error="invalid_token", error_description="the bearer token has expired"',
     },
   },
   429: {
-    'Retry-After': { description: 'Seconds until the caller\'s budget is renewed.', schema: { type: 'integer', minimum: 1 }, example: 30 },
-    RateLimit: { description: 'The remaining points `r` and the seconds `t` until they renew (draft-ietf-httpapi-ratelimit-headers).', schema: { type: 'string' }, example: '"default";r=0;t=30' },
-    'RateLimit-Policy': { description: 'The budget: `q` points every `w` seconds per caller.', schema: { type: 'string' }, example: '"default";q=100;w=60' },
+    'Retry-After': { description: 'Seconds until the caller\'s budget is renewed.', schema: { type: 'integer', format: 'int32', minimum: 1 }, example: 30 },
+    RateLimit: { description: 'The remaining points `r` and the seconds `t` until they renew (draft-ietf-httpapi-ratelimit-headers).', schema: { type: 'string', maxLength: 1024 }, example: '"default";r=0;t=30' },
+    'RateLimit-Policy': { description: 'The budget: `q` points every `w` seconds per caller.', schema: { type: 'string', maxLength: 1024 }, example: '"default";q=100;w=60' },
   },
   503: {
     'Retry-After': {
       description: 'Seconds to wait before retrying.',
-      schema: { type: 'integer', minimum: 0 },
+      schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 3600 },
       example: RETRY_AFTER_SECONDS,
     },
   },
 };
 
 const CODES = Object.keys(ERROR_CODES) as ErrorCode[];
+
+const TEXT_DESCRIPTION = `What went wrong, for people. A text that would be longer (it may quote the input) is cut to ${MAX_ERROR_TEXT_LENGTH} characters, ending in \`…\`.`;
 
 export function errorSchema(): JsonSchema {
   return {
@@ -60,15 +63,19 @@ export function errorSchema(): JsonSchema {
         additionalProperties: false,
         properties: {
           code: { type: 'string', enum: CODES, description: CODES.map((code) => `${code} (${ERROR_CODES[code]}): ${WHEN[code]}.`).join(' ') },
-          message: { type: 'string' },
+          message: { type: 'string', maxLength: MAX_ERROR_TEXT_LENGTH, description: TEXT_DESCRIPTION },
           details: {
             type: 'array',
-            description: 'For VALIDATION_ERROR: what is wrong where, sorted by path.',
+            description: `For VALIDATION_ERROR: what is wrong where, sorted by path (at most ${MAX_ERROR_DETAILS}).`,
+            maxItems: MAX_ERROR_DETAILS,
             items: {
               type: 'object',
               required: ['path', 'message'],
               additionalProperties: false,
-              properties: { path: { type: 'string', description: 'A JSON Pointer into the input.' }, message: { type: 'string' } },
+              properties: {
+                path: { type: 'string', maxLength: MAX_ERROR_TEXT_LENGTH, description: 'A JSON Pointer into the input (the empty string for the input itself).' },
+                message: { type: 'string', maxLength: MAX_ERROR_TEXT_LENGTH },
+              },
             },
           },
         },

@@ -5,9 +5,30 @@ import type { JsonSchema } from '../model/options';
 import { MESSAGES_KEYWORD } from '../validation';
 import { mapSchema } from './schema-walk';
 
-/** Strips `x-messages` everywhere; a `not: {}` (nothing allowed here) keeps its reason as `description`. */
+// Powers of two are exact doubles, so these comparisons are exact.
+const INT32 = 2 ** 31;
+const INT64 = 2 ** 63;
+
+/**
+ * OpenAPI's `int32` / `int64` for a bounded integer without a format: the narrower one its range fits. An integer
+ * without both bounds gets none (JSON integers may be larger than either).
+ */
+function integerFormat(node: JsonSchema): string | undefined {
+  const isInteger = node.type === 'integer' || (Array.isArray(node.type) && node.type.includes('integer'));
+  const { minimum, maximum } = node;
+  if (!isInteger || node.format !== undefined || typeof minimum !== 'number' || typeof maximum !== 'number') return undefined;
+  if (minimum >= -INT32 && maximum < INT32) return 'int32';
+  return minimum >= -INT64 && maximum < INT64 ? 'int64' : undefined;
+}
+
+/**
+ * Strips `x-messages` everywhere; a `not: {}` (nothing allowed here) keeps its reason as `description`. A
+ * bounded integer states its format (integerFormat).
+ */
 export function publishSchema(schema: JsonSchema): JsonSchema {
   return mapSchema(schema, (node) => {
+    const format = integerFormat(node);
+    if (format !== undefined) node.format = format;
     const messages = node[MESSAGES_KEYWORD] as Record<string, string> | undefined;
     if (messages === undefined) return node;
     delete node[MESSAGES_KEYWORD];

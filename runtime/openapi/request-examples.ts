@@ -53,6 +53,38 @@ function writeExample(fields: readonly FieldModel[], pick: (field: FieldModel) =
   return data;
 }
 
+/** A version 4 UUID as a key of that kind looks: Try-it-out shows its shape (a fixed one, so the document stays the same). */
+const UUID_EXAMPLE = '3f2b8c1e-6d4a-4b7e-9c2d-8a1f0e5b7c64';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const uuidDefaults = new WeakMap<object, boolean>();
+
+/** Whether the key is filled by an application function that makes UUIDs (`$defaultFn(() => randomUUID())`): asked once per column. */
+function isUuidDefault(column: CrudRuntime['pkColumn']): boolean {
+  const make = (column as { defaultFn?: unknown }).defaultFn;
+  if (typeof make !== 'function') return false;
+  let isUuid = uuidDefaults.get(column);
+  if (isUuid === undefined) {
+    try {
+      const value: unknown = make();
+      isUuid = typeof value === 'string' && UUID.test(value);
+    } catch {
+      isUuid = false;
+    }
+    uuidDefaults.set(column, isUuid);
+  }
+  return isUuid;
+}
+
+/**
+ * The `{id}` example: a UUID for a uuid column or a key filled with UUIDs, else the key schema's plain example
+ * (`1`; `example` for a text key the caller chooses, the very value create's example gives it).
+ */
+function idExample(runtime: CrudRuntime): unknown {
+  if (runtime.idSchema.format === 'uuid' || (runtime.idSchema.type === 'string' && isUuidDefault(runtime.pkColumn))) return UUID_EXAMPLE;
+  return exampleValue(runtime.idSchema);
+}
+
 /** Drops `undefined` entries, so a resource without filterable or sortable fields still gets an example. */
 function defined(value: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined));
@@ -123,7 +155,7 @@ export function routeExamples(route: DocumentedRoute): RouteExamples {
   // Every check uses the action's own validator (a built bundle installs exactly those).
   const validate = runtime.validators.get(action);
   const examples: { body: Record<string, NamedExample>; id?: unknown; select?: string[] } = { body: {} };
-  const candidateId = route.route.input === 'body' ? undefined : exampleValue(runtime.idSchema);
+  const candidateId = route.route.input === 'body' ? undefined : idExample(runtime);
   const id = candidateId !== undefined && acceptsId(validate, action, candidateId) ? candidateId : undefined;
   examples.body = keepAccepted(crudBodyExamples(runtime, action, id), validate);
   if (id !== undefined) examples.id = id;

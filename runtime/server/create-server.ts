@@ -8,6 +8,7 @@ import { resolveSecrets } from '../secrets/resolve';
 import { routeKey } from '../model/action-routes';
 import { describeApplication } from './application-model';
 import { resolveSecurity } from '../openapi/security';
+import { documentInfo } from '../openapi/document-info';
 import { mountDocsPages } from './docs-pages';
 import { errorMiddleware, notFoundRoute } from './error-middleware';
 import { healthRoute } from './health';
@@ -107,9 +108,10 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   const handlers = routeHandlers(routes, handlerChoice);
   // spec §4.2: the raw OpenAPI document at openApiPath, outside the prefix, built once; none with `docs: false`.
   // Built on its first request: a fifth of a 50-resource bundle's start went into a document most starts never
-  // serve (issue 16). The `security` option is checked now all the same (a SetupError names the bad key).
+  // serve (issue 16). The `security`, `license` and `contact` options are checked now all the same (a SetupError names the bad key).
   const openApiPath = resolveOpenApiPath(options.openApiPath, routes);
   resolveSecurity(options.security, routes.map(routeKey));
+  documentInfo({ title: '', version: '', license: options.license, contact: options.contact });
   if (options.docs !== false) app.get(openApiPath, openApiRoute(() => serverOpenApiDocument(options, services, prefix, routes)));
 
   for (const endpoint of options.endpoints ?? []) {

@@ -41,9 +41,9 @@ export function resolveOpenApiPath(path: string | undefined, routes: readonly Mo
 
 /**
  * The document createServer serves for these options, services and resolved prefix: `title` (default
- * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, 401 only with a `context` factory or `auth`,
- * the `security` schemes and requirements (with `auth` and no `security`: the bearer JWT scheme), and 429 on
- * the operations `rateLimit` limits.
+ * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, `license`, `contact`, 401 only with a `context`
+ * factory or `auth`, the `security` schemes and requirements (with `auth` and no `security`: the bearer JWT scheme),
+ * and 429 on the operations `rateLimit` limits.
  */
 export function serverOpenApiDocument(options: ServerOptions, services: readonly Service[], prefix: string, routes?: readonly MountedRoute[]): OpenApiDocument {
   // The document's builder (a dozen modules) loads with the first document, as the document is built (issue 16).
@@ -54,6 +54,8 @@ export function serverOpenApiDocument(options: ServerOptions, services: readonly
     title: options.title ?? DEFAULT_TITLE,
     version: options.version ?? DEFAULT_VERSION,
     description: options.description,
+    license: options.license,
+    contact: options.contact,
     hasContext: options.context !== undefined || options.auth !== undefined,
     security: options.security ?? (options.auth === undefined ? undefined : jwtSecurity()),
     routes,

@@ -11,6 +11,8 @@ export const SERVER_OPTION_KEYS: { readonly [key in keyof Required<ServerOptions
   title: true,
   version: true,
   description: true,
+  license: true,
+  contact: true,
   docs: true,
   openApiPath: true,
   docsPath: true,

@@ -5,6 +5,7 @@ import type { Service } from '../service';
 import type { ReferenceDocument } from '../docs/reference-documents';
 import type { SecretSource } from '../secrets/secret-source';
 import type { SecurityOptions } from '../openapi/security';
+import type { ContactOption, LicenseOption } from '../openapi/document-info';
 import type { DashboardOptions } from '../dashboard/dashboard-options';
 import type { ContextOption } from './caller-context';
 import type { CorsOptions } from './cors';
@@ -50,6 +51,10 @@ export interface ServerOptions {
   version?: string;
   /** OpenAPI `info.description`. */
   description?: string;
+  /** OpenAPI `info.license`: `{ name, identifier? }` (an SPDX id) or `{ name, url? }`. Checked at construction. */
+  license?: LicenseOption;
+  /** OpenAPI `info.contact`: `{ name?, url?, email? }`, who answers for the API. Checked at construction. */
+  contact?: ContactOption;
   docs?: boolean;
   /** Where the raw OpenAPI 3.1 document is served, outside the prefix. Default '/openapi.json'. */
   openApiPath?: string;

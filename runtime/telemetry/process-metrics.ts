@@ -7,11 +7,18 @@ import { promClient } from './prom-client';
 
 let registry: Registry | null = null;
 
+/**
+ * Gauges prom-client names `_total`, which Prometheus reserves for counters (`promtool check metrics` refuses
+ * them). Each is the sum of its labelled family (`nodejs_active_handles{type}` …), which stays.
+ */
+const GAUGES_NAMED_TOTAL = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+
 export function processMetricsRegistry(): Registry {
   if (registry === null) {
     const { collectDefaultMetrics, Registry: Metrics } = promClient();
     registry = new Metrics();
     collectDefaultMetrics({ register: registry });
+    for (const name of GAUGES_NAMED_TOTAL) registry.removeSingleMetric(name);
   }
   return registry;
 }

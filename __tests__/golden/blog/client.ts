@@ -246,8 +246,8 @@ export namespace BlogTasksList {
     includeTotal?: boolean;
   };
   export type ConditionId = {
-    eq?: number;
-    in?: Array<number>;
+    eq?: string;
+    in?: Array<string>;
   };
   export type ConditionTitle = {
     contains?: string;
@@ -283,7 +283,7 @@ export namespace BlogTasksList {
     total?: number;
   };
   export type SelectedRow = {
-    id?: number;
+    id?: string;
     title?: string;
     done?: boolean;
     ownerId?: string;
@@ -295,7 +295,7 @@ export namespace BlogTasksList {
 // tasks.get (service blog) · GET /api/tasks/{id}
 export namespace BlogTasksGet {
   export type Input = {
-    id: number;
+    id: string;
     select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
   };
   export type Output = SelectedRow;
@@ -324,7 +324,7 @@ export namespace BlogTasksCreate {
   };
   export type Output = Row;
   export type Row = {
-    id: number;
+    id: string;
     title: string;
     done: boolean;
     ownerId: string;
@@ -336,7 +336,7 @@ export namespace BlogTasksCreate {
 // tasks.update (service blog) · PATCH /api/tasks/{id}
 export namespace BlogTasksUpdate {
   export type Input = {
-    id: number;
+    id: string;
     data: {
       title?: string;
       done?: boolean;
@@ -350,7 +350,7 @@ export namespace BlogTasksUpdate {
 // tasks.delete (service blog) · DELETE /api/tasks/{id}
 export namespace BlogTasksDelete {
   export type Input = {
-    id: number;
+    id: string;
   };
   export type Output = {
     success: true;

@@ -8,8 +8,8 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: 'f37ba6015f8321b7', get validators() { return require('./validators/f37ba6015f8321b7.js'); } },
-    'blog.tasks': { fingerprint: '17e7f1ee2293e010', get validators() { return require('./validators/17e7f1ee2293e010.js'); } },
+    'blog.notes': { fingerprint: '1742c0e78ee5a3f2', get validators() { return require('./validators/1742c0e78ee5a3f2.js'); } },
+    'blog.tasks': { fingerprint: 'cde3cfd12f6f59ff', get validators() { return require('./validators/cde3cfd12f6f59ff.js'); } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },

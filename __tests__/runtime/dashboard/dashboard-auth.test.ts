@@ -1,7 +1,7 @@
 // Who may read the dashboard (spec §5.2, CONTRACT §8), against a real dashboard server: no auth on loopback,
 // tokens (each of a list, secret references, Bearer or the sign-in cookie), wrong tokens, a cookie from another
 // token, `authorize` answering true, false or a Response, and the read-only rule. No answer shows a token.
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { overrideSecret, resetSecrets, secret } from 'tessera-api';
 import { fetchDashboard, useDashboardTestbed } from '../../helpers/dashboard-testbed';
 
@@ -13,10 +13,13 @@ function sessionCookieOf(response: Response): string {
   return header.split(';')[0];
 }
 
-/** A cookie as the dashboard would issue it for `token` at `issuedAt` (seconds). */
-function forgeCookie(name: string, token: string, issuedAt: number): string {
-  const mac = createHmac('sha256', token).update(`tessera-dashboard-session:${issuedAt}`).digest('base64url');
-  return `${name}=${issuedAt}.${mac}`;
+const SESSION_SECRET = 'a-session-secret-of-32-characters-at-least';
+
+/** A cookie as a dashboard with SESSION_SECRET would issue it for `token` at `issuedAt` (seconds). */
+function forgeCookie(name: string, token: string, issuedAt: number, id = 'AAAAAAAAAAAAAAAAAAAAAA'): string {
+  const tokenDigest = createHash('sha256').update(token).digest('hex');
+  const mac = createHmac('sha256', SESSION_SECRET).update(`tessera-dashboard-session:${id}:${issuedAt}:${tokenDigest}`).digest('base64url');
+  return `${name}=${id}.${issuedAt}.${mac}`;
 }
 
 function cookieName(dashboard: { url: string }): string {
@@ -82,7 +85,8 @@ describe('dashboard authentication', () => {
     const signIn = await fetchDashboard(dashboard, '/session', TOKENS[1]);
     expect(signIn.status).toBe(204);
     const setCookie = signIn.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(new RegExp(`^${cookieName(dashboard)}=\\d+\\.[A-Za-z0-9_-]{43}; Path=/; Max-Age=43200; HttpOnly; SameSite=Strict$`));
+    // A random session id, its issue time and a MAC: nothing of the token.
+    expect(setCookie).toMatch(new RegExp(`^${cookieName(dashboard)}=[A-Za-z0-9_-]{22}\\.\\d+\\.[A-Za-z0-9_-]{43}; Path=/; Max-Age=43200; HttpOnly; SameSite=Strict$`));
     expect(setCookie).not.toContain(TOKENS[1]);
     const cookie = sessionCookieOf(signIn);
     expect((await fetchDashboard(dashboard, '/api/summary', undefined, { headers: { cookie } })).status).toBe(200);
@@ -102,8 +106,8 @@ describe('dashboard authentication', () => {
   it('refuses a cookie from another token, a forged one and an expired one', async () => {
     const reference = secret('DASHBOARD_TOKEN');
     overrideSecret('DASHBOARD_TOKEN', 'the-token-today');
-    const { dashboard } = await testbed.startWithDashboard({ auth: { token: reference } });
-    const other = await testbed.startWithDashboard({ auth: { token: 'the-other-dashboard-token' } });
+    const { dashboard } = await testbed.startWithDashboard({ auth: { token: reference, sessionSecret: SESSION_SECRET } });
+    const other = await testbed.startWithDashboard({ auth: { token: 'the-other-dashboard-token', sessionSecret: SESSION_SECRET } });
     const name = cookieName(dashboard);
     const now = Math.floor(Date.now() / 1000);
 
@@ -118,7 +122,7 @@ describe('dashboard authentication', () => {
     // Right token, but older than 12 hours; and a signature that is not one.
     expect((await fetchDashboard(dashboard, '/api/summary', undefined, { headers: { cookie: forgeCookie(name, 'the-token-tomorrow', now - 60) } })).status).toBe(200);
     expect((await fetchDashboard(dashboard, '/api/summary', undefined, { headers: { cookie: forgeCookie(name, 'the-token-tomorrow', now - 13 * 3600) } })).status).toBe(401);
-    expect((await fetchDashboard(dashboard, '/api/summary', undefined, { headers: { cookie: `${name}=${now}.${'A'.repeat(43)}` } })).status).toBe(401);
+    expect((await fetchDashboard(dashboard, '/api/summary', undefined, { headers: { cookie: `${name}=${'A'.repeat(22)}.${now}.${'A'.repeat(43)}` } })).status).toBe(401);
     expect((await fetchDashboard(dashboard, '/api/summary', undefined, { headers: { cookie: `${name}=the-token-tomorrow` } })).status).toBe(401);
   });
 

@@ -13,6 +13,8 @@ describe('the dashboard option', () => {
       host: '127.0.0.1',
       tokens: [],
       authorize: null,
+      sessionSecret: null,
+      allowedHosts: null,
       historyDays: 7,
       historyFile: '.tessera/dashboard-history.db',
       secretSource: undefined,
@@ -22,7 +24,7 @@ describe('the dashboard option', () => {
   it.each([
     [null, 'dashboard must be an object'],
     [true, 'dashboard must be an object'],
-    [{ prot: 4001 }, 'dashboard.prot is not an option (expected port, host, auth, historyDays, historyFile)'],
+    [{ prot: 4001 }, 'dashboard.prot is not an option (expected port, host, auth, historyDays, historyFile, allowedHosts)'],
     [{ port: 70000 }, 'dashboard.port must be an integer from 0 to 65535'],
     [{ port: '4001' }, 'dashboard.port must be an integer from 0 to 65535'],
     [{ host: '' }, 'dashboard.host must be a non-empty string'],
@@ -31,11 +33,16 @@ describe('the dashboard option', () => {
     [{ historyFile: '' }, 'dashboard.historyFile must be a non-empty path'],
     [{ auth: 'secret' }, 'dashboard.auth must be an object'],
     [{ auth: {} }, 'dashboard.auth needs a token or an authorize function'],
-    [{ auth: { tokens: 'x' } }, 'dashboard.auth.tokens is not an option (expected token, authorize)'],
+    [{ auth: { tokens: 'x' } }, 'dashboard.auth.tokens is not an option (expected token, authorize, sessionSecret)'],
     [{ auth: { token: '' } }, 'dashboard.auth.token is empty'],
     [{ auth: { token: [] } }, 'dashboard.auth.token is an empty list'],
     [{ auth: { token: ['fine', 42] } }, 'dashboard.auth.token[1] must be a string or a secret'],
     [{ auth: { authorize: 'yes' } }, 'dashboard.auth.authorize must be a function'],
+    [{ auth: { token: 't', sessionSecret: 'short' } }, 'dashboard.auth.sessionSecret must be at least 32 characters (openssl rand -hex 32)'],
+    [{ auth: { token: 't', sessionSecret: 42 } }, "dashboard.auth.sessionSecret must be a string or a secret('…') reference"],
+    [{ auth: { authorize: () => true, sessionSecret: 'x'.repeat(32) } }, 'dashboard.auth.sessionSecret signs the sessions of the token sign-in form: it needs dashboard.auth.token'],
+    [{ allowedHosts: 'dashboard.internal' }, 'dashboard.allowedHosts must be a list of host names'],
+    [{ allowedHosts: ['dashboard.internal:4001'] }, 'dashboard.allowedHosts[0] must be a host name without port'],
   ])('refuses %j at createServer', (dashboard, message) => {
     expect(() => createServer({ requestLogging: false, dashboard: dashboard as never })).toThrow(SetupError);
     expect(() => createServer({ requestLogging: false, dashboard: dashboard as never })).toThrow(message);

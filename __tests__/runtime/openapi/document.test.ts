@@ -155,11 +155,12 @@ describe('buildOpenApiDocument', () => {
       expect(selectedRow.required).toBeUndefined();
       expect(selectedRow.description).toMatch(/select/);
       const listSelect = component(document, 'shop.notes.ListInput').properties.select;
-      expect(listSelect).toMatchObject({ type: 'array', minItems: 1, items: { enum: ['id', 'title', 'content'] } });
+      // At most one of each readable field.
+      expect(listSelect).toMatchObject({ type: 'array', minItems: 1, maxItems: 3, items: { enum: ['id', 'title', 'content'] } });
       const get = operationsOf(document).find(({ operationId }) => operationId === 'shop.notes.get')!.operation;
       expect(get.parameters).toEqual([
         expect.objectContaining({ name: 'id', in: 'path', required: true }),
-        expect.objectContaining({ name: 'select', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, uniqueItems: true, items: listSelect.items } }),
+        expect.objectContaining({ name: 'select', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, maxItems: 3, uniqueItems: true, items: listSelect.items } }),
       ]);
       expect(get.description).toMatch(/select/);
     });
@@ -182,7 +183,7 @@ describe('buildOpenApiDocument', () => {
     it('takes limit bounds from maxLimit (maximum) and states defaultLimit in words, never as `default`', () => {
       const document = build([testbed.service.shop]);
       const notes = component(document, 'shop.notes.ListInput').properties;
-      expect(notes.limit).toEqual({ type: 'integer', minimum: 1, maximum: 10, description: "Page size, 1..10. Default: 3 (the resource's `defaultLimit`)." });
+      expect(notes.limit).toEqual({ type: 'integer', minimum: 1, maximum: 10, format: 'int32', description: "Page size, 1..10. Default: 3 (the resource's `defaultLimit`)." });
       expect(component(document, 'shop.items.ListInput').properties.limit).toMatchObject({ maximum: 100, description: expect.stringContaining('Default: 20') });
       expect(notes.offset.description).toContain('Default: 0.');
       expect(notes.includeTotal.description).toContain('Default: false.');
@@ -214,7 +215,7 @@ describe('buildOpenApiDocument', () => {
       expect(output('create')).toBe(component(document, 'shop.notes.Row'));
       expect(output('update')).toBe(component(document, 'shop.notes.Row'));
       expect(output('delete')).toEqual({ type: 'object', properties: { success: { const: true } }, required: ['success'], additionalProperties: false });
-      expect(output('count').properties).toEqual({ count: { type: 'integer', minimum: 0 } });
+      expect(output('count').properties).toEqual({ count: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, format: 'int64' } });
       expect(output('exists').properties).toEqual({ exists: { type: 'boolean' } });
     });
 
@@ -241,7 +242,8 @@ describe('buildOpenApiDocument', () => {
 
   describe('errors', () => {
     it('has one error body component whose code enum is exactly ERROR_CODES', () => {
-      const error = component(build([testbed.service.shop]), 'Error');
+      // ErrorBody, not Error: generated clients name a type after it, and `interface Error` would shadow the global one.
+      const error = component(build([testbed.service.shop]), 'ErrorBody');
       expect(error.properties.error.properties.code.enum).toEqual(Object.keys(ERROR_CODES));
       expect(error.properties.error.required).toEqual(['code', 'message']);
     });
@@ -251,7 +253,7 @@ describe('buildOpenApiDocument', () => {
       for (const { operation } of operationsOf(document)) {
         for (const [status, response] of Object.entries<any>(operation.responses)) {
           if (status.startsWith('2')) continue;
-          expect(resolve(document, response).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+          expect(resolve(document, response).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
         }
       }
       const statuses = [...new Set(Object.values(ERROR_CODES))].sort();
@@ -295,7 +297,8 @@ describe('buildOpenApiDocument', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toEqual({ title: 'Shop', version: '2.0.0', description: 'All the shop' });
     expect(build([testbed.service.shop]).info).toEqual({ title: 'Shop', version: '2.0.0' });
-    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    // OWASP API9: the server states its audience (x-internal) and the environments it may be.
+    expect(document.servers).toEqual([{ url: '/', description: expect.stringMatching(/local, staging or production/), 'x-internal': false }]);
   });
 
   it('builds the same JSON text twice, from services defined anew and given in another order', async () => {

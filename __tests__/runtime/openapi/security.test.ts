@@ -15,10 +15,16 @@ describe('the security option', () => {
     return buildOpenApiDocument({ services: [testbed.service.shop], prefix: '/api', title: 'Shop', version: '1.0.0', security });
   }
 
-  /** operationId → its `security`, for the operations that have one. */
+  /**
+   * operationId → its `security`, for the operations that need a credential. With schemes, every other one
+   * declares itself open with `[{}]` (an empty requirement: Redocly's security-defined asks each to say).
+   */
   function requirements(security: SecurityOptions | undefined): Record<string, unknown> {
     const found: Record<string, unknown> = {};
-    for (const { operationId, operation } of operationsOf(build(security))) if (operation.security !== undefined) found[operationId] = operation.security;
+    for (const { operationId, operation } of operationsOf(build(security))) {
+      if (security !== undefined && JSON.stringify(operation.security) === '[{}]') continue;
+      if (operation.security !== undefined) found[operationId] = operation.security;
+    }
     return found;
   }
 
@@ -37,6 +43,9 @@ describe('the security option', () => {
       const categories = ['list', 'findOne', 'create', 'count', 'exists'].map((action) => `shop.categories.${action}`);
       expect(Object.keys(found).sort()).toEqual([...items, ...categories].sort());
       expect(found['shop.items.list']).toEqual([{ bearer: [] }, { key: [] }]);
+      const open = operationsOf(build({ schemes: BEARER })).filter(({ operationId }) => !items.includes(operationId) && !categories.includes(operationId));
+      expect(open.map(({ operationId }) => operationId)).toContain('shop.ping');
+      for (const { operationId, operation } of open) expect([operationId, operation.security]).toEqual([operationId, [{}]]);
     });
 
     it('lets the most specific key of `require` decide: an operation, then its resource, then its service', () => {

@@ -9,7 +9,7 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createServer, createTelemetryCollector, crud, defineService, startDashboard, startTelemetryReporter, type DashboardOptions } from 'tessera-api';
 
 const WORKERS = 2;
-const dashboard: DashboardOptions = { port: 0, historyFile: process.env.HISTORY_FILE ?? ':memory:', auth: { token: 'cluster-token' } };
+const dashboard: DashboardOptions = { port: 0, historyFile: process.env.HISTORY_FILE ?? ':memory:', auth: { token: 'cluster-token', sessionSecret: 'cluster-session-secret-of-32-characters' } };
 
 async function primary(): Promise<void> {
   const collector = createTelemetryCollector(dashboard, { title: 'Cluster' });

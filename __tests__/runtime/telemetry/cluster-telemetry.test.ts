@@ -8,6 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { promtoolCheckMetrics } from '../../helpers/api-linters';
 import { parsePrometheusText, type Exposition } from '../../helpers/prometheus-text';
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
@@ -128,6 +129,8 @@ describe('telemetry of a two-worker cluster', () => {
     expect(metrics.value('process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(metrics.find('nodejs_heap_size_used_bytes')).toHaveLength(1);
     expect(metrics.value('tessera_database_up', { database: 'cluster', dialect: 'sqlite' })).toBe(1);
+    // The aggregated exposition passes Prometheus's own checker too (issue 32).
+    expect(await promtoolCheckMetrics(await dashboardGet(cluster, '/metrics'))).toEqual({ status: 0, output: '' });
 
     const summary = JSON.parse(await dashboardGet(cluster, '/api/summary'));
     expect(summary.title).toBe('Cluster');
