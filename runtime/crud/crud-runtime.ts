@@ -5,6 +5,7 @@ import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
 import type { AnyDatabase, Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
 import type { WhereColumns } from '../query/where';
+import { whereLimitsFor } from '../query/where-limits';
 import { hasApplicationDefaults } from '../statements/application-defaults';
 import { statementCacheOf, type StatementCache } from '../statements/statement-cache';
 import { ResourceValidators, validationDocument } from './resource-validators';
@@ -151,7 +152,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   if (readable.length === 0) defaultSelection[source.pkKey] = pkColumn;
 
   const inputSchemas = buildInputSchemas({ fields, idSchema, maxLimit });
-  const validators = new ResourceValidators(validationDocument(inputSchemas));
+  const validators = new ResourceValidators(validationDocument(inputSchemas), whereLimitsFor(source.dialect.name));
 
   return Object.freeze({
     ...source,

@@ -2,6 +2,7 @@
 // what ajv validates, and (later) what the OpenAPI document publishes, so both say the same thing.
 import type { CrudActionName } from '../actions';
 import { MAX_IN_VALUES, OPERATORS, type OperatorValueKind } from '../query/operators';
+import { MAX_WHERE_ITEMS } from '../query/where-limits';
 import { MESSAGES_KEYWORD } from '../validation';
 import type { FieldModel } from './field-policy';
 import type { JsonSchema } from './options';
@@ -85,8 +86,8 @@ function whereDefs(filterable: readonly FieldModel[]): Record<string, JsonSchema
     const properties: Record<string, JsonSchema> = {};
     for (const field of filterable) properties[field.key] = { $ref: conditionRef(field.key) };
     // An empty OR or NOT has no obvious meaning (match nothing? everything?): nested lists and objects must say something.
-    properties.AND = { type: 'array', minItems: 1, items: nested };
-    properties.OR = { type: 'array', minItems: 1, items: nested };
+    properties.AND = { type: 'array', minItems: 1, maxItems: MAX_WHERE_ITEMS, items: nested };
+    properties.OR = { type: 'array', minItems: 1, maxItems: MAX_WHERE_ITEMS, items: nested };
     properties.NOT = nested;
     const schema: JsonSchema = {
       type: 'object',

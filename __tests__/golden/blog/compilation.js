@@ -8,8 +8,8 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: 'f37ba6015f8321b7', get validators() { return require('./validators/f37ba6015f8321b7.js'); } },
-    'blog.tasks': { fingerprint: '17e7f1ee2293e010', get validators() { return require('./validators/17e7f1ee2293e010.js'); } },
+    'blog.notes': { fingerprint: '14d6c082e77df778', get validators() { return require('./validators/14d6c082e77df778.js'); } },
+    'blog.tasks': { fingerprint: '46734d58dbf128b2', get validators() { return require('./validators/46734d58dbf128b2.js'); } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },

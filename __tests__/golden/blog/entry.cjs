@@ -41,7 +41,7 @@ __export(app_exports, {
 module.exports = __toCommonJS(app_exports);
 var import_better_sqlite3 = __toESM(require("better-sqlite3"));
 var import_better_sqlite32 = require("drizzle-orm/better-sqlite3");
-var import_tessera = require("tessera-api");
+var import_tessera_api = require("tessera-api");
 
 // fixtures/blog/schema.ts
 var import_node_crypto = require("node:crypto");
@@ -84,9 +84,9 @@ sqlite.pragma("journal_mode = WAL");
 sqlite.pragma("foreign_keys = ON");
 sqlite.exec(SCHEMA_SQL);
 var db = (0, import_better_sqlite32.drizzle)(sqlite, { schema: { notes, tasks } });
-var blog = (0, import_tessera.defineService)({ name: "blog", db });
+var blog = (0, import_tessera_api.defineService)({ name: "blog", db });
 var notesResource = blog.resource({ name: "notes", table: notes, id: notes.id }).use(
-  (0, import_tessera.crud)({
+  (0, import_tessera_api.crud)({
     access: "public",
     fields: {
       id: { read: true, filter: ["eq", "in"], sort: true },
@@ -96,7 +96,7 @@ var notesResource = blog.resource({ name: "notes", table: notes, id: notes.id })
   })
 );
 var tasksResource = blog.resource({ name: "tasks", table: tasks, id: tasks.id }).use(
-  (0, import_tessera.crud)({
+  (0, import_tessera_api.crud)({
     access: {
       // Signed-in callers only; members see and change their own tasks, admins everyone's.
       authorize: ({ ctx }) => ctx.user !== void 0,
@@ -129,7 +129,7 @@ function callerOf(req) {
   const header = req.headers.authorization;
   if (header === void 0) return {};
   const user = USERS_BY_TOKEN[header.replace(/^Bearer /, "")];
-  if (user === void 0) throw new import_tessera.TesseraError("UNAUTHORIZED", "unknown bearer token");
+  if (user === void 0) throw new import_tessera_api.TesseraError("UNAUTHORIZED", "unknown bearer token");
   return { user };
 }
 var options = {

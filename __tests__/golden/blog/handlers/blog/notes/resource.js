@@ -11,6 +11,6 @@
 //   defaultLimit 20, maxLimit 100
 
 // The input of every notes action is validated by code ajv compiled ahead of time from the resource's
-// validation document: ../../../validators/f37ba6015f8321b7.js, shared by the resources whose inputs are the same.
+// validation document: ../../../validators/14d6c082e77df778.js, shared by the resources whose inputs are the same.
 
 module.exports = {};

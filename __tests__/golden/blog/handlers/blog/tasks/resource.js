@@ -14,6 +14,6 @@
 //   defaultLimit 20, maxLimit 100
 
 // The input of every tasks action is validated by code ajv compiled ahead of time from the resource's
-// validation document: ../../../validators/17e7f1ee2293e010.js, shared by the resources whose inputs are the same.
+// validation document: ../../../validators/46734d58dbf128b2.js, shared by the resources whose inputs are the same.
 
 module.exports = {};
