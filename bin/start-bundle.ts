@@ -5,6 +5,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { runPrimary } from './cluster/primary';
+import { checkDatabasesOnce } from './cluster/primary-database-check';
 import { primaryServices } from './cluster/primary-dashboard';
 import { checkBundleFilesPresent } from './bundle-files-present';
 import { exitWithError } from './exit-with-error';
@@ -44,11 +45,13 @@ export async function startBundle(start: BundleStart): Promise<Server | null> {
     registerCompiledResources((start.compilation as { resources?: Parameters<typeof registerCompiledResources>[0] }).resources ?? {});
     const { options } = await loadEntry(entry, { typescript: false });
     if (workers !== null && cluster.isPrimary) {
+      await checkDatabasesOnce(options);
       await runPrimary({ workers, port, host, services: primaryServices(options) });
       return null;
     }
     const documentation = start.documentation === undefined ? {} : { documentation: start.documentation };
-    return serve({ ...options, ...documentation, compilation: start.compilation }, { port, host });
+    // Awaited here, so that a start-up failure (an unreachable database) is the one line below, not an unhandled rejection.
+    return await serve({ ...options, ...documentation, compilation: start.compilation }, { port, host });
   } catch (error) {
     exitWithError(error);
   }

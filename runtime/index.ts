@@ -3,6 +3,7 @@
 export { buildOpenApiDocument, createTelemetryCollector, startDashboard, startTelemetryReporter } from './on-first-call';
 export { defineService, Service } from './service';
 export type { ServiceActionDefinition, ServiceDeclaration, ServiceAction } from './service';
+export type { DatabaseTimeouts } from './dialects/database-timeouts';
 export { listServices, clearRegistry } from './registry';
 export { Resource } from './resource';
 export type { ResourceDeclaration } from './resource';

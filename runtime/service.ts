@@ -2,6 +2,7 @@
 import type { Table } from 'drizzle-orm';
 import type { Context, JsonSchema } from './crud/options';
 import { dialectOfDatabase, type Dialect } from './dialects';
+import { checkTimeouts, type DatabaseTimeouts, type EffectiveTimeouts } from './dialects/database-timeouts';
 import { SetupError, TesseraError } from './errors';
 import { checkName } from './names';
 import { registerService } from './registry';
@@ -13,6 +14,12 @@ export interface ServiceDeclaration<TDb> {
   name: string;
   /** A drizzle database: better-sqlite3, mysql2 or node-postgres. */
   db: TDb;
+  /**
+   * Bounds on waiting for the database, in milliseconds (docs/databases.md): opening a connection (default 5,000),
+   * waiting for a free pooled one (5,000) and one statement's answer (10,000). Past them a request answers 503.
+   * A timeout the client already sets stays unless named here. SQLite has none: it runs in the process.
+   */
+  timeouts?: DatabaseTimeouts;
 }
 
 export interface ServiceActionDefinition<TDb, TInput = any, TOutput = unknown> {
@@ -38,6 +45,8 @@ export class Service<TDb = any> {
   readonly db: TDb;
   /** @internal */
   readonly dialect: Dialect;
+  /** The database bounds in force (issue 32), or null for SQLite. */
+  readonly timeouts: Readonly<EffectiveTimeouts> | null;
   readonly resources: Resource<any>[] = [];
   readonly actions: ServiceAction[] = [];
 
@@ -50,6 +59,7 @@ export class Service<TDb = any> {
     }
     this.db = declaration.db;
     this.dialect = dialect;
+    this.timeouts = dialect.applyTimeouts(declaration.db, checkTimeouts(this.name, declaration.timeouts));
   }
 
   /**

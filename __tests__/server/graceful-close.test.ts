@@ -68,7 +68,7 @@ describe('app.close()', () => {
     expect(response.headers.connection).toBe('close');
     await connection.closed();
     expect(connection.error).toBeNull();
-    await expect(closing).resolves.toEqual({ cutConnections: 0 });
+    await expect(closing).resolves.toEqual({ cutConnections: 0, abandonedDatabases: [] });
   });
 
   it('stops accepting connections at once', async () => {
@@ -137,7 +137,7 @@ describe('app.close()', () => {
     const stuck = await RawConnection.open(port);
     const answer = stuck.request('POST', '/api/shop/slow', {}).catch((error: Error) => error);
     await slow.reached;
-    await expect(app.close()).resolves.toEqual({ cutConnections: 1 });
+    await expect(app.close()).resolves.toEqual({ cutConnections: 1, abandonedDatabases: [] });
     expect(await answer).toBeInstanceOf(Error);
     expect(stuck.isClosed).toBe(true);
   });
@@ -147,7 +147,7 @@ describe('app.close()', () => {
     const stuck = await RawConnection.open(port);
     void stuck.request('POST', '/api/shop/slow', {}).catch(() => undefined);
     await slow.reached;
-    await expect(app.close({ gracePeriod: 100 })).resolves.toEqual({ cutConnections: 1 });
+    await expect(app.close({ gracePeriod: 100 })).resolves.toEqual({ cutConnections: 1, abandonedDatabases: [] });
   });
 
   it('closes a server that was still binding when close() was called, once it is bound', async () => {
@@ -182,7 +182,7 @@ describe('app.close()', () => {
     slow.open();
     expect((await answer).status).toBe(200);
     // Once answered, its connection is idle and closed, well before keepAliveTimeout or the grace period.
-    await expect(closing).resolves.toEqual({ cutConnections: 0 });
+    await expect(closing).resolves.toEqual({ cutConnections: 0, abandonedDatabases: [] });
     await inFlight.closed();
   });
 

@@ -109,6 +109,12 @@ export async function runPrimary({ workers: count, port, host, services = [] }: 
       if (Object.keys(cluster.workers ?? {}).length === 0) void finish();
       return;
     }
+    // Issue 32: a worker that failed its start (it printed why) before all served stops the start, as one process would.
+    if (!announced && code !== 0 && signal === null) {
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGKILL');
+      say(`worker ${worker.process.pid} could not start (exit code ${code}); stopping`);
+      process.exit(1);
+    }
     const delay = Date.now() - started < EARLY_DEATH_MS ? RESTART_DELAY_MS : 0;
     say(`worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another${delay > 0 ? ` in ${delay} ms` : ''}`);
     setTimeout(fork, delay);

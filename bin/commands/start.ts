@@ -4,6 +4,7 @@ import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import type { CommandModule } from 'yargs';
 import { runPrimary } from '../cluster/primary';
+import { checkDatabasesOnce } from '../cluster/primary-database-check';
 import { primaryServices } from '../cluster/primary-dashboard';
 import { exitWithSupervisor, reportSourceFiles, withDevDefaults } from '../dev/dev-child';
 import { exitWithError } from '../exit-with-error';
@@ -51,6 +52,7 @@ export async function startServer(args: StartArgs): Promise<Server | null> {
   const workers = args.dev === true ? null : resolveWorkers({ flag: lastFlag(args.workers), env: process.env.TESSERA_WORKERS });
   const { options } = await loadEntry(args.entry);
   if (workers !== null && cluster.isPrimary) {
+    await checkDatabasesOnce(options);
     await runPrimary({ workers, port, host, services: primaryServices(options) });
     return null;
   }

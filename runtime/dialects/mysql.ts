@@ -6,6 +6,7 @@ import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
 import { datetimeDecoder } from './mysql-datetime';
+import { ACQUIRE_TIMEOUT_CODE, applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import {
   byIdPlaceholder,
   clientErrorFrom,
@@ -54,6 +55,7 @@ const UNAVAILABLE: UnavailableSignals = {
     ...SOCKET_ERROR_CODES,
     'PROTOCOL_CONNECTION_LOST',
     'PROTOCOL_SEQUENCE_TIMEOUT',
+    ACQUIRE_TIMEOUT_CODE,
     // Server shutdown in progress, connection killed (MariaDB), too many connections, idle connection closed (MySQL 8).
     1053, 1927, 1040, 1203, 4031,
   ]),
@@ -208,6 +210,9 @@ export const mysqlDialect: Dialect = {
     )) as [{ name: string }[]];
     return rows.length === 0 ? null : rows.map((row) => row.name);
   },
+
+  applyTimeouts: (db, given) => applyMysqlTimeouts(db.$client, given),
+  describeTarget: (db) => mysqlTarget(db.$client),
 
   watchClient() {
     // mysql2's pool drops a connection that fails while idle without emitting the error.

@@ -5,6 +5,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { withIntegerRange } from '../crud/column-schema';
 import { escapeLike, LIKE_ESCAPE, wrapPattern } from '../query/like-escape';
+import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
 import {
   clientErrorFrom,
   describeWith,
@@ -188,6 +189,9 @@ export const postgresDialect: Dialect = {
     )) as { rows: { name: string }[] };
     return result.rows.length === 0 ? null : result.rows.map((row) => row.name);
   },
+
+  applyTimeouts: (db, given) => applyPostgresTimeouts(db.$client, given),
+  describeTarget: (db) => postgresTarget(db.$client),
 
   watchClient(db, report) {
     // pg's Pool emits 'error' when an idle client fails (a server restart ends every session with 57P01);

@@ -17,6 +17,11 @@ export interface CloseOptions {
 export interface CloseResult {
   /** Connections still serving a request when the grace period ended, and cut. 0 when everything drained. */
   cutConnections: number;
+  /**
+   * Services whose database client did not close within the grace period (a hung database): given up on, so that
+   * the process can exit. Empty when every client closed.
+   */
+  abandonedDatabases: string[];
 }
 
 /** How often kept-alive connections are looked at during a shutdown. */
@@ -27,6 +32,8 @@ const SWEEP_MS = 100;
  * reset); a busy client reuses its connection well within this time, and is answered `Connection: close`.
  */
 export const IDLE_CONNECTION_CLOSE_MS = 500;
+/** Closing the database clients gets what remains of the grace period, and at least this (a healthy close takes milliseconds). */
+export const MIN_DATABASE_CLOSE_MS = 1_000;
 
 /** The response a server socket is writing (Node's `socket._httpMessage`), or nothing while it is idle. */
 function responseOf(socket: Socket): { headersSent: boolean; setHeader(name: string, value: string): unknown } | null {
@@ -95,6 +102,7 @@ export class ServerLifecycle {
   async #close(options: CloseOptions): Promise<CloseResult> {
     this.#isStopping = true;
     const gracePeriod = options.gracePeriod ?? this.#gracePeriod;
+    const graceEndsAt = Date.now() + gracePeriod;
     const tracked = [...this.#servers].filter(([server]) => server.listening);
     // close() right after listen(): a server still binding would bind anyway and stay open; it closes once bound.
     for (const [server] of this.#servers) if (!server.listening) server.once('listening', () => server.close());
@@ -157,22 +165,42 @@ export class ServerLifecycle {
       clearTimeout(deadline);
       this.#onSocketClosed = null;
     }
-    if (options.closeDatabases !== false) await this.#closeDatabases();
-    return { cutConnections };
+    const abandonedDatabases = options.closeDatabases === false ? [] : await this.#closeDatabases(Math.max(graceEndsAt, Date.now() + MIN_DATABASE_CLOSE_MS));
+    return { cutConnections, abandonedDatabases };
   }
 
-  /** Closes each distinct database client once; a failure is logged (no values) and does not stop the others. */
-  async #closeDatabases(): Promise<void> {
+  /**
+   * Closes each distinct database client once, together, until `deadline`: a hung database never answers a pool's
+   * end(), which would hold the process forever. Answers the services whose client was given up on. A failure is
+   * logged (no values) and does not stop the others.
+   */
+  async #closeDatabases(deadline: number): Promise<string[]> {
     const seen = new Set<unknown>();
+    const pending = new Set<string>();
+    const closing: Promise<void>[] = [];
     for (const service of this.#services) {
       if (seen.has(service.db)) continue;
       seen.add(service.db);
-      try {
-        await service.dialect.close(service.db);
-      } catch (error) {
-        const code = (error as { code?: unknown })?.code;
-        this.#errorLog?.(`closing the database of ${service.name} failed: ${(error as Error)?.name ?? 'Error'}${code === undefined ? '' : ` (${String(code)})`}`);
-      }
+      pending.add(service.name);
+      closing.push(
+        (async () => {
+          try {
+            await service.dialect.close(service.db);
+          } catch (error) {
+            const code = (error as { code?: unknown })?.code;
+            this.#errorLog?.(`closing the database of ${service.name} failed: ${(error as Error)?.name ?? 'Error'}${code === undefined ? '' : ` (${String(code)})`}`);
+          }
+          pending.delete(service.name);
+        })(),
+      );
     }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
+    try {
+      await Promise.race([Promise.all(closing), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+    return [...pending];
   }
 }
