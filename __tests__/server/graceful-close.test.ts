@@ -142,6 +142,22 @@ describe('app.close()', () => {
     expect(stuck.isClosed).toBe(true);
   });
 
+  // Issue 32: the cut request was logged with the status of an answer nobody received (400 from the body parser).
+  it('logs a request cut at the end of the grace period as 499, whether its body was being read or its handler ran', async () => {
+    const lines: string[] = [];
+    const { app, port } = await start({ shutdownGracePeriod: 200, requestLogging: { logger: (line) => void lines.push(line) } });
+    const running = await RawConnection.open(port);
+    void running.request('POST', '/api/shop/slow', {}).catch(() => undefined);
+    await slow.reached;
+    const reading = await RawConnection.open(port);
+    reading.write('POST /api/notes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(app.close()).resolves.toEqual({ cutConnections: 2, abandonedDatabases: [] });
+    slow.open(); // the handler answers into the cut connection
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines.map((line) => line.replace(/\(.*\)$/, '')).sort()).toEqual(['POST /api/notes → 499 ', 'POST /api/shop/slow → 499 ']);
+  });
+
   it('takes the grace period from close({ gracePeriod }) over the server option', async () => {
     const { app, port } = await start({ shutdownGracePeriod: 600_000 });
     const stuck = await RawConnection.open(port);
