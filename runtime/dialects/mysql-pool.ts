@@ -15,6 +15,9 @@ const STATEMENT_TIMEOUT_CODE = 'PROTOCOL_SEQUENCE_TIMEOUT';
 interface CoreConnection {
   addCommand(command: unknown): unknown;
   destroy(): void;
+  query(sql: string, values: unknown[], done: (error: unknown) => void): unknown;
+  /** Set by mysql2 from the server's handshake. */
+  _isMariaDB?: boolean;
   config: { connectTimeout?: number; host?: string; port?: number; database?: string };
 }
 
@@ -59,6 +62,17 @@ function boundStatements(connection: CoreConnection, statement: number): void {
   };
 }
 
+/**
+ * The server's own bound on a statement, on a new connection: a statement the client gave up on would otherwise run
+ * on (a MariaDB optimizer faced with many long IN lists ran for a quarter of an hour). MariaDB's max_statement_time
+ * (seconds) bounds every statement, MySQL's max_execution_time (milliseconds) its SELECTs. A server that refuses
+ * (an old version) keeps the client's bound alone.
+ */
+function boundOnServer(connection: CoreConnection, statement: number): void {
+  const setting = connection._isMariaDB === true ? ['max_statement_time', statement / 1000] : ['max_execution_time', statement];
+  connection.query(`SET SESSION ${setting[0]} = ?`, [setting[1]], () => undefined);
+}
+
 /** The pool's getConnection, bounded when it has to wait for a busy connection (opening one is connectTimeout's). */
 function boundAcquire(pool: CorePool, acquire: number): void {
   const getConnection = pool.getConnection;
@@ -97,7 +111,10 @@ export function applyMysqlTimeouts(client: any, given: DatabaseTimeouts): Effect
       timedPools.add(core);
       boundAcquire(core, effective.acquire);
       for (let index = 0; index < core._allConnections.length; index++) boundStatements(core._allConnections.get(index), effective.statement);
-      core.on('connection', (connection) => boundStatements(connection, effective.statement));
+      core.on('connection', (connection) => {
+        boundStatements(connection, effective.statement);
+        boundOnServer(connection, effective.statement);
+      });
     }
   } else if (typeof core?.addCommand === 'function') {
     boundStatements(core, effective.statement);

@@ -56,8 +56,9 @@ const UNAVAILABLE: UnavailableSignals = {
     'PROTOCOL_CONNECTION_LOST',
     'PROTOCOL_SEQUENCE_TIMEOUT',
     ACQUIRE_TIMEOUT_CODE,
-    // Server shutdown in progress, connection killed (MariaDB), too many connections, idle connection closed (MySQL 8).
-    1053, 1927, 1040, 1203, 4031,
+    // Server shutdown in progress, connection killed (MariaDB), too many connections, idle connection closed (MySQL 8);
+    // a statement past the server's own time bound (MariaDB 1969, MySQL 3024: mysql-pool.ts sets them).
+    1053, 1927, 1040, 1203, 4031, 1969, 3024,
   ]),
   // mysql2 raises these without a code.
   messages: new Set(['Pool is closed.', 'No connections available.', 'Queue limit reached.', "Can't add new command when connection is in closed state"]),
