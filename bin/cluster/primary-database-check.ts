@@ -9,14 +9,11 @@ const CLOSE_WITHIN_MS = 2_000;
 
 export async function checkDatabasesOnce(options: Record<string, unknown>): Promise<void> {
   const { checkDatabaseSchema, listServices } = require('../../runtime') as typeof import('../../runtime');
+  const { closeDatabases } = require('../../runtime/server/close-databases') as typeof import('../../runtime/server/close-databases');
   const services = (options.services as Service[] | undefined) ?? listServices();
   try {
     await checkDatabaseSchema(services);
   } finally {
-    const seen = new Set<unknown>();
-    const closing = services.filter((service) => !seen.has(service.db) && seen.add(service.db)).map((service) => service.dialect.close(service.db).catch(() => undefined));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(closing), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WITHIN_MS)))]);
-    clearTimeout(timer);
+    await closeDatabases(services, Date.now() + CLOSE_WITHIN_MS, null);
   }
 }

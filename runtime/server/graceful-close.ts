@@ -4,6 +4,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Service } from '../service';
+import { closeDatabases } from './close-databases';
 
 export interface CloseOptions {
   /** Milliseconds in-flight requests get to finish before their connections are cut. Default: the server option `shutdownGracePeriod` (10 s). */
@@ -165,42 +166,8 @@ export class ServerLifecycle {
       clearTimeout(deadline);
       this.#onSocketClosed = null;
     }
-    const abandonedDatabases = options.closeDatabases === false ? [] : await this.#closeDatabases(Math.max(graceEndsAt, Date.now() + MIN_DATABASE_CLOSE_MS));
+    const closeBy = Math.max(graceEndsAt, Date.now() + MIN_DATABASE_CLOSE_MS);
+    const abandonedDatabases = options.closeDatabases === false ? [] : await closeDatabases(this.#services, closeBy, this.#errorLog);
     return { cutConnections, abandonedDatabases };
-  }
-
-  /**
-   * Closes each distinct database client once, together, until `deadline`: a hung database never answers a pool's
-   * end(), which would hold the process forever. Answers the services whose client was given up on. A failure is
-   * logged (no values) and does not stop the others.
-   */
-  async #closeDatabases(deadline: number): Promise<string[]> {
-    const seen = new Set<unknown>();
-    const pending = new Set<string>();
-    const closing: Promise<void>[] = [];
-    for (const service of this.#services) {
-      if (seen.has(service.db)) continue;
-      seen.add(service.db);
-      pending.add(service.name);
-      closing.push(
-        (async () => {
-          try {
-            await service.dialect.close(service.db);
-          } catch (error) {
-            const code = (error as { code?: unknown })?.code;
-            this.#errorLog?.(`closing the database of ${service.name} failed: ${(error as Error)?.name ?? 'Error'}${code === undefined ? '' : ` (${String(code)})`}`);
-          }
-          pending.delete(service.name);
-        })(),
-      );
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
-    try {
-      await Promise.race([Promise.all(closing), late]);
-    } finally {
-      clearTimeout(timer);
-    }
-    return [...pending];
   }
 }
