@@ -53,10 +53,12 @@ function boundStatements(connection: CoreConnection, statement: number): void {
     if (command !== null && typeof command === 'object' && 'timeout' in command && command.timeout === undefined) {
       command.timeout = statement;
       const onTimeout = command._handleTimeoutError;
-      command._handleTimeoutError = function handleTimeout(this: unknown) {
-        onTimeout.call(this);
-        connection.destroy();
-      };
+      if (typeof onTimeout === 'function') {
+        command._handleTimeoutError = function handleTimeout(this: unknown) {
+          onTimeout.call(this);
+          connection.destroy();
+        };
+      }
     }
     return addCommand.call(this, command);
   };

@@ -49,6 +49,10 @@ describe('database timeouts', () => {
     const named = databaseOf('postgres', { connectionTimeoutMillis: 2000 });
     expect(defineService({ name: 'named', db: named.db, timeouts: { connect: 900, statement: 400 } }).timeouts).toEqual({ connect: 900, acquire: 2000, statement: 400 });
     expect(named.pool.options).toMatchObject({ connectionTimeoutMillis: 900, statement_timeout: 400, query_timeout: 1400 });
+    // Behind PgBouncer: no statement_timeout startup parameter, the client-side bound only.
+    const bouncer = databaseOf('postgres', { statement_timeout: 0 });
+    defineService({ name: 'bouncer', db: bouncer.db });
+    expect(bouncer.pool.options).toMatchObject({ statement_timeout: 0, query_timeout: 11_000 });
   });
 
   it("mysql: keeps the pool's own connectTimeout unless it is mysql2's default or `timeouts` names it", () => {
