@@ -17,8 +17,10 @@ export function stopOnSignals(app: TesseraApp, say: (line: string) => void): voi
     isStopping = true;
     say(`${reason}: stopping; finishing the requests in flight`);
     app.close().then(
-      ({ cutConnections }) => {
+      ({ cutConnections, abandonedDatabases }) => {
         if (cutConnections > 0) say(`cut ${cutConnections} connection(s) still busy when the grace period ended`);
+        // Issue 32: a hung database never lets its pool end; the process exits anyway, saying so.
+        if (abandonedDatabases.length > 0) say(`gave up closing the database connections of ${abandonedDatabases.join(', ')}: no answer within the grace period`);
         say('stopped');
         process.exit(0);
       },

@@ -5,6 +5,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { runPrimary } from './cluster/primary';
+import { checkDatabasesOnce } from './cluster/primary-database-check';
 import { primaryServices } from './cluster/primary-dashboard';
 import { checkBundleFilesPresent } from './bundle-files-present';
 import { BUNDLE_PORT_SOURCES } from './cluster/worker-connections';
@@ -45,11 +46,13 @@ export async function startBundle(start: BundleStart): Promise<Server | null> {
     registerCompiledResources((start.compilation as { resources?: Parameters<typeof registerCompiledResources>[0] }).resources ?? {});
     const { options } = await loadEntry(entry, { typescript: false });
     if (workers !== null && cluster.isPrimary) {
+      await checkDatabasesOnce(options);
       await runPrimary({ workers, port, host, portSources: BUNDLE_PORT_SOURCES, services: primaryServices(options) });
       return null;
     }
     const documentation = start.documentation === undefined ? {} : { documentation: start.documentation };
-    // Awaited here, inside the try: what createServer refuses (a missing secret, a dashboard option) is one line too.
+    // Awaited here, inside the try: what createServer refuses (a missing secret, a dashboard option, an unreachable
+    // database) is one line too, never an unhandled rejection.
     return await serve({ ...options, ...documentation, compilation: start.compilation }, { port, host, portSources: BUNDLE_PORT_SOURCES });
   } catch (error) {
     exitWithError(error);

@@ -4,6 +4,7 @@ export { buildOpenApiDocument, createTelemetryCollector, startDashboard, startTe
 export { defineService } from './define-service';
 export { Service, Resource } from './service';
 export type { ServiceActionDefinition, ServiceDeclaration, ServiceAction, ResourceDeclaration } from './service';
+export type { DatabaseTimeouts } from './dialects/database-timeouts';
 export { listServices, clearRegistry } from './registry';
 export { crud } from './crud/crud-plugin';
 export type { CrudResource, CrudPlugin } from './crud/crud-plugin';

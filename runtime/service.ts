@@ -6,6 +6,8 @@ import { dialectOfDatabase, tableMatchesDialect, type Dialect } from './dialects
 import { SetupError } from './errors';
 import type { CrudActions } from './model/crud-actions';
 import type { CrudRuntime } from './model/crud-runtime';
+import { checkTimeouts, type DatabaseTimeouts, type EffectiveTimeouts } from './dialects/database-timeouts';
+import { databasesOf } from './dialects/read-replicas';
 import { checkName } from './names';
 import type { ActionRoute } from './route';
 import { serviceAction, type ServiceAction, type ServiceActionCall, type ServiceActionDefinition } from './service-action';
@@ -16,6 +18,12 @@ export interface ServiceDeclaration<TDb> {
   name: string;
   /** A drizzle database: better-sqlite3, mysql2 or node-postgres. */
   db: TDb;
+  /**
+   * Bounds on waiting for the database, in milliseconds (docs/databases.md): opening a connection (default 5,000),
+   * waiting for a free pooled one (5,000) and one statement's answer (10,000). Past them a request answers 503.
+   * A timeout the client already sets stays unless named here. SQLite has none: it runs in the process.
+   */
+  timeouts?: DatabaseTimeouts;
 }
 
 export class Service<TDb = any> {
@@ -23,6 +31,8 @@ export class Service<TDb = any> {
   readonly db: TDb;
   /** @internal */
   readonly dialect: Dialect;
+  /** The database bounds in force (issue 32), or null for SQLite. */
+  readonly timeouts: Readonly<EffectiveTimeouts> | null;
   readonly resources: Resource<any>[] = [];
   readonly actions: ServiceAction[] = [];
 
@@ -35,6 +45,11 @@ export class Service<TDb = any> {
     }
     this.db = declaration.db;
     this.dialect = dialect;
+    // The same bounds on every client behind the db: a withReplicas database's primary and each replica.
+    const given = checkTimeouts(this.name, declaration.timeouts);
+    const [primary, ...replicas] = databasesOf(declaration.db);
+    this.timeouts = dialect.applyTimeouts(primary, given);
+    for (const replica of replicas) dialect.applyTimeouts(replica, given);
   }
 
   /**

@@ -15,6 +15,14 @@ export interface FuzzRequest {
   user: 'anonymous' | 'alice' | 'bob' | 'bad';
   contentType: string | null;
   body: Buffer | null;
+  /** The body is not exact text (invalid UTF-8 or a lone surrogate inside a value): never accepted (issue 32). */
+  inexact?: boolean;
+  /** Sent to the servers with the default body limit (1 MiB): a request at a documented limit may be large. */
+  wide?: boolean;
+  /** At a documented limit: answered (`accepted`); one past it: 400 VALIDATION_ERROR (`rejected`). limit-requests.ts. */
+  expect?: 'accepted' | 'rejected';
+  /** Which limit, for the report. */
+  edge?: string;
 }
 
 /** Stand for the seeded notes' ids in paths (uuids known only once seeded); the sender replaces them. */
@@ -192,8 +200,27 @@ const route: fc.Arbitrary<{ method: string; path: string; body: string | null }>
     return fc.record({ method, path: fc.constant(chosen.path), body });
   });
 
+/** Bytes that are not UTF-8 (stray, overlong, an encoded surrogate, truncated) and lone surrogate escapes, put inside a value. */
+const INEXACT_TEXT: Readonly<Record<string, Buffer>> = {
+  'in-value-ff-fe': Buffer.from([0xff, 0xfe]),
+  'in-value-overlong': Buffer.from([0xc0, 0xaf]),
+  'in-value-encoded-surrogate': Buffer.from([0xed, 0xa0, 0x80]),
+  'in-value-truncated': Buffer.from([0xe2, 0x82]),
+  'in-value-lone-high': Buffer.from('\\ud800'),
+  'in-value-lone-low': Buffer.from('x\\udfff'),
+};
+const INEXACT_TRANSPORTS = Object.keys(INEXACT_TEXT);
+
+/** The JSON text with `inserted` inside its first string value (or a new one, when it has none). */
+function insideAValue(jsonText: string, inserted: Buffer): Buffer {
+  const value = /:\s*"/.exec(jsonText);
+  if (value === null || !jsonText.startsWith('{')) return Buffer.concat([Buffer.from('{"title":"'), inserted, Buffer.from(`"${jsonText.startsWith('{') && jsonText !== '{}' ? `,${jsonText.slice(1)}` : '}'}`)]);
+  const at = value.index + value[0].length;
+  return Buffer.concat([Buffer.from(jsonText.slice(0, at)), inserted, Buffer.from(jsonText.slice(at))]);
+}
+
 /** What becomes of a JSON text on the wire: sent as is, or broken in one of the ways clients and attackers break it. */
-const brokenTransport = fc.constantFrom('truncated', 'invalid-utf8', 'bom', 'empty', 'deep', 'huge', 'not-object', 'proto-pollution');
+const brokenTransport = fc.constantFrom('truncated', 'invalid-utf8', 'bom', 'empty', 'deep', 'huge', 'not-object', 'proto-pollution', ...INEXACT_TRANSPORTS);
 const transport = fc.oneof({ weight: 6, arbitrary: fc.constant('as-is') }, { weight: 1, arbitrary: brokenTransport });
 const otherContentType = fc.constantFrom<string | null>(
   'application/json; charset=utf-8',
@@ -227,7 +254,7 @@ function onTheWire(jsonText: string, how: string): Buffer {
     case 'proto-pollution':
       return Buffer.from(`{"__proto__":{"isAdmin":true,"title":"polluted"},"constructor":{"prototype":{"x":1}},${jsonText.slice(1)}`);
     default:
-      return Buffer.from(jsonText);
+      return how in INEXACT_TEXT ? insideAValue(jsonText, INEXACT_TEXT[how]) : Buffer.from(jsonText);
   }
 }
 
@@ -246,4 +273,5 @@ export const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
     user,
     contentType: body === null && how === 'as-is' ? null : type,
     body: body === null && how === 'as-is' ? null : onTheWire(body ?? '{}', how),
+    inexact: how in INEXACT_TEXT,
   }));

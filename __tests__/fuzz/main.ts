@@ -8,7 +8,8 @@ function format(counts: FuzzCounts): string {
   const byStatus = Object.entries(counts.byStatus).map(([status, count]) => `${status}: ${count}`).join(', ');
   const byCode = Object.entries(counts.byCode).sort(([, a], [, b]) => b - a).map(([code, count]) => `${code} ${count}`).join(', ');
   const rate = Math.round(counts.cases / counts.seconds);
-  return `${counts.dialect}: ${counts.cases} cases in ${counts.seconds.toFixed(0)} s (${rate}/s); 5xx 0, leaks 0, malformed errors 0, rows changed by rejected requests 0\n  statuses ${byStatus}\n  codes ${byCode}`;
+  const edges = Object.values(counts.edges).reduce((sum, count) => sum + count, 0);
+  return `${counts.dialect}: ${counts.cases} cases in ${counts.seconds.toFixed(0)} s (${rate}/s); 5xx 0, leaks 0, malformed errors 0, rows changed by rejected requests 0\n  statuses ${byStatus}\n  codes ${byCode}\n  at or one past ${Object.keys(counts.edges).length} documented limits: ${edges} cases (${Object.keys(counts.edges).sort().join(", ")})`;
 }
 
 async function main(): Promise<void> {

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { DialectName } from '../helpers/databases';
 import { fuzzRequest } from './fuzz-requests';
 import { FuzzTarget } from './fuzz-target';
+import { limitRequest } from './limit-requests';
 
 const RESET_EVERY = 500;
 
@@ -13,16 +14,20 @@ export interface FuzzCounts {
   cases: number;
   byStatus: Record<string, number>;
   byCode: Record<string, number>;
+  /** Requests at (or one past) each documented limit. */
+  edges: Record<string, number>;
   seconds: number;
 }
 
 export async function runFuzz(dialect: DialectName, runs: number, seed?: number): Promise<FuzzCounts> {
   const target = new FuzzTarget(dialect);
-  const counts: FuzzCounts = { dialect, cases: 0, byStatus: {}, byCode: {}, seconds: 0 };
+  const counts: FuzzCounts = { dialect, cases: 0, byStatus: {}, byCode: {}, edges: {}, seconds: 0 };
   const started = Date.now();
   await target.open();
   try {
-    const property = fc.asyncProperty(fuzzRequest, async (request) => {
+    // One case in 30 sits at a limit of the served document, or just past it.
+    const requests = fc.oneof({ weight: 29, arbitrary: fuzzRequest }, { weight: 1, arbitrary: limitRequest(target.document) });
+    const property = fc.asyncProperty(requests, async (request) => {
       if (counts.cases > 0 && counts.cases % RESET_EVERY === 0) await target.reset();
       counts.cases++;
       const answer = await target.send(request);
@@ -33,6 +38,7 @@ export async function runFuzz(dialect: DialectName, runs: number, seed?: number)
       }
       const problem = await target.problemWith(request, answer);
       if (problem !== null) throw new Error(`${problem}\nrequest: ${request.method} ${request.path} as ${request.user} (${request.mode}), content-type ${request.contentType}, body ${request.body?.toString('utf8').slice(0, 300)}`);
+      if (request.edge !== undefined) counts.edges[request.edge] = (counts.edges[request.edge] ?? 0) + 1;
     });
     await fc.assert(property, { numRuns: runs, seed, interruptAfterTimeLimit: undefined });
   } finally {

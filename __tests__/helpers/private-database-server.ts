@@ -23,8 +23,25 @@ export interface PrivateDatabaseServer {
   stop(): Promise<void>;
   /** Starts it again on the same port and data; resolves once it accepts connections. */
   start(): Promise<void>;
+  /**
+   * Freezes the server as a hung machine would (SIGSTOP to every process of it: PostgreSQL's postmaster and each
+   * backend, MariaDB's one process): connections stay open and the kernel still accepts new ones, but nothing answers.
+   */
+  freeze(): void;
+  /** SIGCONT to what freeze() stopped. */
+  thaw(): void;
   /** Stops it (SIGKILL when it does not go) and removes its data folder. */
   destroy(): Promise<void>;
+}
+
+/** A process and its descendants, parents first (pgrep -P, one level at a time). */
+function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index++) {
+    const children = spawnSync('pgrep', ['-P', String(tree[index])], { encoding: 'utf8' }).stdout.split('\n').filter((line) => line.trim() !== '');
+    tree.push(...children.map(Number));
+  }
+  return tree;
 }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -188,6 +205,23 @@ export async function startPrivateDatabaseServer(dialect: ServerDialect): Promis
       }
     };
 
+    let frozen: number[] = [];
+    const freeze = (): void => {
+      if (child === null || child.pid === undefined) throw new Error(`the private ${dialect} server is not running`);
+      // The parent first: a stopped postmaster forks no new backend while its children are being stopped.
+      frozen = processTree(child.pid);
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    };
+    const thaw = (): void => {
+      for (const pid of frozen.splice(0).reverse()) {
+        try {
+          process.kill(pid, 'SIGCONT');
+        } catch {
+          // gone meanwhile
+        }
+      }
+    };
+
     await start();
     await recipe.prepare();
     return {
@@ -199,7 +233,10 @@ export async function startPrivateDatabaseServer(dialect: ServerDialect): Promis
       },
       stop: () => stop(),
       start,
+      freeze,
+      thaw,
       async destroy() {
+        thaw();
         await stop();
         fs.rmSync(folder, { recursive: true, force: true });
       },

@@ -68,7 +68,7 @@ describe('app.close()', () => {
     expect(response.headers.connection).toBe('close');
     await connection.closed();
     expect(connection.error).toBeNull();
-    await expect(closing).resolves.toEqual({ cutConnections: 0 });
+    await expect(closing).resolves.toEqual({ cutConnections: 0, abandonedDatabases: [] });
   });
 
   it('stops accepting connections at once', async () => {
@@ -137,9 +137,25 @@ describe('app.close()', () => {
     const stuck = await RawConnection.open(port);
     const answer = stuck.request('POST', '/api/shop/slow', {}).catch((error: Error) => error);
     await slow.reached;
-    await expect(app.close()).resolves.toEqual({ cutConnections: 1 });
+    await expect(app.close()).resolves.toEqual({ cutConnections: 1, abandonedDatabases: [] });
     expect(await answer).toBeInstanceOf(Error);
     expect(stuck.isClosed).toBe(true);
+  });
+
+  // Issue 32: the cut request was logged with the status of an answer nobody received (400 from the body parser).
+  it('logs a request cut at the end of the grace period as 499, whether its body was being read or its handler ran', async () => {
+    const lines: string[] = [];
+    const { app, port } = await start({ shutdownGracePeriod: 200, requestLogging: { logger: (line) => void lines.push(line) } });
+    const running = await RawConnection.open(port);
+    void running.request('POST', '/api/shop/slow', {}).catch(() => undefined);
+    await slow.reached;
+    const reading = await RawConnection.open(port);
+    reading.write('POST /api/notes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(app.close()).resolves.toEqual({ cutConnections: 2, abandonedDatabases: [] });
+    slow.open(); // the handler answers into the cut connection
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines.map((line) => line.replace(/\(.*\)$/, '')).sort()).toEqual(['POST /api/notes → 499 ', 'POST /api/shop/slow → 499 ']);
   });
 
   it('takes the grace period from close({ gracePeriod }) over the server option', async () => {
@@ -147,7 +163,7 @@ describe('app.close()', () => {
     const stuck = await RawConnection.open(port);
     void stuck.request('POST', '/api/shop/slow', {}).catch(() => undefined);
     await slow.reached;
-    await expect(app.close({ gracePeriod: 100 })).resolves.toEqual({ cutConnections: 1 });
+    await expect(app.close({ gracePeriod: 100 })).resolves.toEqual({ cutConnections: 1, abandonedDatabases: [] });
   });
 
   it('closes a server that was still binding when close() was called, once it is bound', async () => {
@@ -182,7 +198,7 @@ describe('app.close()', () => {
     slow.open();
     expect((await answer).status).toBe(200);
     // Once answered, its connection is idle and closed, well before keepAliveTimeout or the grace period.
-    await expect(closing).resolves.toEqual({ cutConnections: 0 });
+    await expect(closing).resolves.toEqual({ cutConnections: 0, abandonedDatabases: [] });
     await inFlight.closed();
   });
 

@@ -55,6 +55,37 @@ describe('JSON request bodies', () => {
     }
   });
 
+  // Issue 32: such bodies were decoded with U+FFFD (or a lone surrogate) in place of the bytes and stored.
+  it.each([
+    ['bytes ff fe inside a string', Buffer.concat([json('{"title":"a'), Buffer.from([0xff, 0xfe]), json('"}')])],
+    ['an overlong c0 af', Buffer.concat([json('{"title":"'), Buffer.from([0xc0, 0xaf]), json('"}')])],
+    ['an encoded surrogate ed a0 80', Buffer.concat([json('{"title":"'), Buffer.from([0xed, 0xa0, 0x80]), json('"}')])],
+    ['a truncated sequence at the end', Buffer.concat([json('{"title":"x"} '), Buffer.from([0xe2, 0x82])])],
+    ['a lone high surrogate escape', json('{"title":"\\ud800"}')],
+    ['a lone low surrogate escape', json('{"title":"x\\uDC00y"}')],
+    ['a reversed pair', json('{"title":"\\udc00\\ud800"}')],
+    ['a lone surrogate in a key', json('{"ti\\ud800tle":"x"}')],
+  ])('answers 400 BAD_REQUEST for %s, sent with a length, chunked or gzipped, and stores nothing', async (_case, body) => {
+    const server = await testbed.start({});
+    for (const chunked of [false, true]) {
+      await expect(post(server.url, { headers: { 'content-type': 'application/json' }, body, chunked })).resolves.toEqual({ status: 400, answer: 'BAD_REQUEST' });
+    }
+    const gzipped = { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(body) };
+    await expect(post(server.url, gzipped)).resolves.toEqual({ status: 400, answer: 'BAD_REQUEST' });
+    expect((await testbed.service.notes.count({ input: {} })).count).toBe(0);
+  });
+
+  it.each([
+    ['a surrogate pair escape', '{"title":"\\ud83d\\ude00"}', '\u{1F600}'],
+    ['an escaped backslash before u', '{"title":"\\\\ud800"}', '\\ud800'],
+    ['four-byte UTF-8', '{"title":"\u{1F600}"}', '\u{1F600}'],
+  ])('stores %s exactly', async (_case, text, title) => {
+    const server = await testbed.start({});
+    for (const chunked of [false, true]) {
+      await expect(post(server.url, { headers: { 'content-type': 'application/json' }, body: json(text), chunked })).resolves.toEqual({ status: 201, answer: title });
+    }
+  });
+
   it('reads a gzip-compressed body', async () => {
     const server = await testbed.start({});
     const sent = { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(json('{"title":"zipped"}')) };

@@ -4,6 +4,7 @@ import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { Option, type Command } from 'commander';
 import { runPrimary } from '../cluster/primary';
+import { checkDatabasesOnce } from '../cluster/primary-database-check';
 import { primaryServices } from '../cluster/primary-dashboard';
 import { prepareDevChild, reportSourceFiles, withDevDefaults } from '../dev/dev-child';
 import { exitWithError } from '../exit-with-error';
@@ -46,6 +47,7 @@ export async function startServer(args: StartArgs): Promise<Server | null> {
   if (args.dev === true) await prepareDevChild(args.entry);
   const { options } = await loadEntry(args.entry);
   if (workers !== null && cluster.isPrimary) {
+    await checkDatabasesOnce(options);
     await runPrimary({ workers, port, host, services: primaryServices(options) });
     return null;
   }

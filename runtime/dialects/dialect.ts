@@ -3,6 +3,7 @@
 import type { Column, SQL, Table } from 'drizzle-orm';
 import type { TesseraError } from '../errors';
 import type { JsonSchema } from '../json-schema';
+import type { DatabaseTimeouts, EffectiveTimeouts } from './database-timeouts';
 
 export type DialectName = 'sqlite' | 'mysql' | 'postgres';
 
@@ -115,6 +116,13 @@ export interface Dialect {
    * crashing the process: such a failure is reported, without values, and the client recovers on its own.
    */
   watchClient(db: AnyDatabase, report: (message: string) => void): void;
+  /**
+   * Bounds opening a connection, waiting for a free one and each statement on the driver's client (issue 32):
+   * answers the bounds in force, or null where the database cannot hang that way (SQLite, in the process).
+   */
+  applyTimeouts(db: AnyDatabase, given: DatabaseTimeouts): EffectiveTimeouts | null;
+  /** Where the client connects (`host:port/database`, a file for SQLite), never a user or a password: for start-up messages. */
+  describeTarget(db: AnyDatabase): string;
 }
 
 /** A prepared statement run without Drizzle: values in, rows (arrays) or a change count out. */

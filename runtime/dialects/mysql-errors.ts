@@ -1,6 +1,7 @@
 // The MySQL and MariaDB error numbers Tessera answers as client errors, unavailability or a logged reason
 // (CONTRACT §4): errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
 import { SOCKET_ERROR_CODES, type DriverCodes, type DriverReason, type UnavailableSignals } from './driver-errors';
+import { ACQUIRE_TIMEOUT_CODE } from './mysql-pool';
 
 export const DRIVER_CODES: DriverCodes = {
   unique: new Set([1062, 1586]),
@@ -24,8 +25,10 @@ export const UNAVAILABLE: UnavailableSignals = {
     ...SOCKET_ERROR_CODES,
     'PROTOCOL_CONNECTION_LOST',
     'PROTOCOL_SEQUENCE_TIMEOUT',
-    // Server shutdown in progress, connection killed (MariaDB), too many connections, idle connection closed (MySQL 8).
-    1053, 1927, 1040, 1203, 4031,
+    ACQUIRE_TIMEOUT_CODE,
+    // Server shutdown in progress, connection killed (MariaDB), too many connections, idle connection closed (MySQL 8);
+    // a statement past the server's own time bound (MariaDB 1969, MySQL 3024: mysql-pool.ts sets them).
+    1053, 1927, 1040, 1203, 4031, 1969, 3024,
   ]),
   // mysql2 raises these without a code.
   messages: new Set(['Pool is closed.', 'No connections available.', 'Queue limit reached.', "Can't add new command when connection is in closed state"]),

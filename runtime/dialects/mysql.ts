@@ -9,6 +9,7 @@ import { likePatternValue, matchLike } from './like-escape';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
 import { datetimeDecoder } from './mysql-datetime';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
+import { applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
 
 /** Drizzle's mysql2 typeCast: the date and time types as text. */
@@ -157,6 +158,9 @@ export const mysqlDialect: Dialect = {
     )) as [{ name: string }[]];
     return rows.length === 0 ? null : rows.map((row) => row.name);
   },
+
+  applyTimeouts: (db, given) => applyMysqlTimeouts(db.$client, given),
+  describeTarget: (db) => mysqlTarget(db.$client),
 
   watchClient() {
     // mysql2's pool drops a connection that fails while idle without emitting the error.

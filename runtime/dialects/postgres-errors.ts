@@ -21,8 +21,9 @@ export const REASONS: readonly DriverReason[] = [
 export const UNAVAILABLE: UnavailableSignals = {
   codes: new Set([
     ...SOCKET_ERROR_CODES,
-    // Class 08, connection exception; 57P01-03 admin or crash shutdown, starting up; 53300 too many connections.
-    '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300',
+    // Class 08, connection exception; 57P01-03 admin or crash shutdown, starting up; 53300 too many connections;
+    // 57014 a statement cancelled, by the statement_timeout Tessera sets (database-timeouts.ts) or an operator.
+    '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', '57014',
   ]),
   // pg and pg-pool raise these without a code.
   messages: new Set([

@@ -7,6 +7,7 @@ import { OutsideScope, ROW_MISSING, type Dialect } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
+import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
@@ -137,6 +138,9 @@ export const postgresDialect: Dialect = {
     )) as { rows: { name: string }[] };
     return result.rows.length === 0 ? null : result.rows.map((row) => row.name);
   },
+
+  applyTimeouts: (db, given) => applyPostgresTimeouts(db.$client, given),
+  describeTarget: (db) => postgresTarget(db.$client),
 
   watchClient(db, report) {
     // pg's Pool emits 'error' when an idle client fails (a server restart ends every session with 57P01);

@@ -155,4 +155,9 @@ export const sqliteDialect: Dialect = {
   watchClient() {
     // An embedded file has no connections to lose.
   },
+
+  // In the process and synchronous: no connection to open or wait for, no answer to lose (the write lock's wait is
+  // better-sqlite3's busy timeout).
+  applyTimeouts: () => null,
+  describeTarget: (db) => `file ${String(db.$client?.name ?? '')}`,
 };

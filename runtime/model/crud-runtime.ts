@@ -4,6 +4,7 @@ import { getTableColumns, type Column, type Table } from 'drizzle-orm';
 import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
 import type { AnyDatabase, Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
+import { whereLimitsFor } from './where-limits';
 import { ResourceValidators, validationDocument } from './resource-validators';
 import { codecOf, inferColumnSchema, withValueBounds, type ColumnCodec, type WhereColumns } from './column-schema';
 import { buildFieldModels, type FieldModel } from './field-policy';
@@ -142,7 +143,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   if (readable.length === 0) defaultSelection[source.pkKey] = pkColumn;
 
   const inputSchemas = buildInputSchemas({ fields, idSchema, maxLimit });
-  const validators = new ResourceValidators(validationDocument(inputSchemas));
+  const validators = new ResourceValidators(validationDocument(inputSchemas), whereLimitsFor(source.dialect.name));
 
   return Object.freeze({
     ...source,

@@ -2,6 +2,7 @@
 // what ajv validates, and (later) what the OpenAPI document publishes, so both say the same thing.
 import type { CrudActionName } from '../actions';
 import { MAX_IN_VALUES, OPERATORS, type OperatorValueKind } from './operators';
+import { MAX_WHERE_ITEMS } from './where-limits';
 import { MESSAGES_KEYWORD } from '../validation';
 import { DEFAULT_MAX_LENGTH } from './column-schema';
 import type { FieldModel } from './field-policy';
@@ -87,8 +88,8 @@ function whereDefs(filterable: readonly FieldModel[]): Record<string, JsonSchema
     const properties: Record<string, JsonSchema> = {};
     for (const field of filterable) properties[field.key] = { $ref: conditionRef(field.key) };
     // An empty OR or NOT has no obvious meaning (match nothing? everything?): nested lists and objects must say something.
-    properties.AND = { type: 'array', minItems: 1, items: nested };
-    properties.OR = { type: 'array', minItems: 1, items: nested };
+    properties.AND = { type: 'array', minItems: 1, maxItems: MAX_WHERE_ITEMS, items: nested };
+    properties.OR = { type: 'array', minItems: 1, maxItems: MAX_WHERE_ITEMS, items: nested };
     properties.NOT = nested;
     const schema: JsonSchema = {
       type: 'object',

@@ -1,11 +1,12 @@
 // The validators of a crud resource's actions, from one validation document: every action's input schema
 // under `$defs`, sharing the where grammar, so one ajv per resource compiles each part once (and the compiler
 // writes it once per resource). Validators compiled ahead of time (a bundle's) are installed instead.
-// list, findOne, count and exists check the where depth first (where-depth.ts).
+// list, findOne, count and exists check the where depth first (where-depth.ts), and its totals last (where-limits.ts).
 import { createHash } from 'node:crypto';
 import type { ErrorObject } from 'ajv/dist/2020';
 import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
 import { tooDeepWherePath, TOO_DEEP_MESSAGE } from './where-depth';
+import { whereTotalsProblem, type WhereLimits } from './where-limits';
 import { createAjv, MESSAGES_KEYWORD, type Validator } from '../validation';
 import { withErrorContext } from './error-context';
 import type { JsonSchema } from '../json-schema';
@@ -42,28 +43,28 @@ export function validationDocument(inputSchemas: Readonly<Record<CrudActionName,
 /** The actions whose input holds a where. */
 const WHERE_ACTIONS: ReadonlySet<CrudActionName> = new Set(['list', 'findOne', 'count', 'exists']);
 
-/** The error the depth check reports, shaped as ajv's so validationError() renders it like any other. */
-function tooDeepError(path: string): ErrorObject {
-  return { instancePath: path, schemaPath: '#/where/depth', keyword: 'not', params: {}, message: TOO_DEEP_MESSAGE, parentSchema: { [MESSAGES_KEYWORD]: { not: TOO_DEEP_MESSAGE } } };
+/** The error a where limit check reports, shaped as ajv's so validationError() renders it like any other. */
+function whereLimitError(path: string, message: string): ErrorObject {
+  return { instancePath: path, schemaPath: '#/where/limits', keyword: 'not', params: {}, message, parentSchema: { [MESSAGES_KEYWORD]: { not: message } } };
 }
 
 /**
  * `validate` as every crud path calls it: behind the where depth check of CONTRACT §2 (`checksWhere`), and with
  * the failed check's schema and value added to its errors, for the messages (error-context.ts).
  */
-function checked(validate: Validator, root: JsonSchema, defs: Record<string, JsonSchema>, checksWhere: boolean): Validator {
+function checked(validate: Validator, root: JsonSchema, defs: Record<string, JsonSchema>, whereLimits: WhereLimits | null): Validator {
   const validator: Validator = (data: unknown): boolean => {
-    if (checksWhere) {
-      const where = typeof data === 'object' && data !== null ? (data as { where?: unknown }).where : undefined;
-      const tooDeep = where === undefined ? null : tooDeepWherePath(where);
-      if (tooDeep !== null) {
-        validator.errors = [tooDeepError(tooDeep)];
-        return false;
-      }
+    const where = whereLimits !== null && typeof data === 'object' && data !== null ? (data as { where?: unknown }).where : undefined;
+    const tooDeep = where === undefined ? null : tooDeepWherePath(where);
+    if (tooDeep !== null) {
+      validator.errors = [whereLimitError(tooDeep, TOO_DEEP_MESSAGE)];
+      return false;
     }
     if (validate(data)) {
-      validator.errors = null;
-      return true;
+      // Issue 32: request-wide totals, once the where is known valid (so its shape is known).
+      const beyond = where === undefined ? null : whereTotalsProblem(where as Record<string, unknown>, whereLimits!);
+      validator.errors = beyond === null ? null : [whereLimitError('/where', beyond)];
+      return beyond === null;
     }
     validator.errors = withErrorContext(validate.errors ?? [], root, defs, data);
     return false;
@@ -92,13 +93,15 @@ function onFirstCall(load: () => CompiledValidators, action: CrudActionName): Va
 
 export class ResourceValidators {
   readonly document: ValidationDocument;
+  readonly #whereLimits: WhereLimits;
   readonly #ready = new Map<CrudActionName, Validator>();
   #ajv: ReturnType<typeof createAjv> | null = null;
   #compiled: (() => CompiledValidators) | null = null;
   #fingerprint: string | null = null;
 
-  constructor(document: ValidationDocument) {
+  constructor(document: ValidationDocument, whereLimits: WhereLimits) {
     this.document = document;
+    this.#whereLimits = whereLimits;
   }
 
   /**
@@ -140,6 +143,6 @@ export class ResourceValidators {
   #wrap(action: CrudActionName, validate: Validator): Validator {
     const defs = this.document.schema.$defs as Record<string, JsonSchema>;
     const root = defs[this.document.refs[action].slice(`${VALIDATION_DOCUMENT_ID}#/$defs/`.length)];
-    return checked(validate, root, defs, WHERE_ACTIONS.has(action));
+    return checked(validate, root, defs, WHERE_ACTIONS.has(action) ? this.#whereLimits : null);
   }
 }

@@ -5,6 +5,8 @@ import { MAX_ORDER_BY, MAX_WHERE_DEPTH, NESTED_WHERE_DEF, WHERE_DEF } from '../m
 import type { JsonSchema } from '../model/options';
 import type { OperatorName } from '../model/operators';
 import { MAX_IN_VALUES } from '../model/operators';
+import { MAX_WHERE_ITEMS, whereLimitsFor, type WhereLimits } from '../model/where-limits';
+import type { DialectName } from '../dialects/dialect';
 import { publishInputSchema } from './published-schema';
 import { rewriteRefs } from './schema-walk';
 
@@ -46,7 +48,17 @@ function defNames(defs: Record<string, unknown>): Map<string, string> {
   return names;
 }
 
-function describeDefs(defs: Record<string, JsonSchema>, names: Map<string, string>): Record<string, JsonSchema> {
+/**
+ * The where's request-wide limits (issue 32), also as an extension a client or a fuzzer can read: per-array limits
+ * are `maxItems`, but a total over the whole tree has no JSON Schema keyword.
+ */
+export const WHERE_LIMITS_EXTENSION = 'x-tessera-where-limits';
+
+function limitsText(limits: WhereLimits): string {
+  return `at most ${MAX_WHERE_ITEMS} items in each AND / OR, and in all at most ${limits.conditions} conditions (one per operator of a field) and ${limits.values} bound values (each item of an in / notIn list is one)`;
+}
+
+function describeDefs(defs: Record<string, JsonSchema>, names: Map<string, string>, limits: WhereLimits): Record<string, JsonSchema> {
   const described: Record<string, JsonSchema> = {};
   for (const [def, schema] of Object.entries(defs)) {
     const name = names.get(def)!;
@@ -60,9 +72,10 @@ function describeDefs(defs: Record<string, JsonSchema>, names: Map<string, strin
     } else {
       const description =
         def === WHERE_DEF
-          ? `Which rows: conditions on filterable fields, each with only the operators its field policy allows, all ANDed; AND / OR / NOT nest at most ${MAX_WHERE_DEPTH} levels deep.`
+          ? `Which rows: conditions on filterable fields, each with only the operators its field policy allows, all ANDed; AND / OR / NOT nest at most ${MAX_WHERE_DEPTH} levels deep; ${limitsText(limits)}.`
           : `A where inside AND, OR or NOT (at most ${MAX_WHERE_DEPTH} levels deep); it must name at least one condition.`;
       described[name] = { description, ...schema };
+      if (def === WHERE_DEF) described[name][WHERE_LIMITS_EXTENSION] = { maxDepth: MAX_WHERE_DEPTH, maxConditions: limits.conditions, maxValues: limits.values };
     }
   }
   return described;
@@ -96,7 +109,11 @@ function defOfRef(ref: string): string {
 }
 
 /** The published input schema of a crud action: what the action validates, annotated; self-contained (`$defs`). */
-export function crudInputSchema(inputSchema: JsonSchema, action: CrudActionName, limits: { defaultLimit: number; maxLimit: number }): JsonSchema {
+export function crudInputSchema(
+  inputSchema: JsonSchema,
+  action: CrudActionName,
+  limits: { defaultLimit: number; maxLimit: number; dialect: { name: DialectName } },
+): JsonSchema {
   let schema = publishInputSchema(inputSchema);
   const defs = schema.$defs as Record<string, JsonSchema> | undefined;
   if (defs !== undefined) {
@@ -105,7 +122,7 @@ export function crudInputSchema(inputSchema: JsonSchema, action: CrudActionName,
       const def = ref.startsWith('#/$defs/') ? names.get(defOfRef(ref)) : undefined;
       return def === undefined ? ref : `#/$defs/${def}`;
     });
-    schema.$defs = describeDefs(schema.$defs as Record<string, JsonSchema>, names);
+    schema.$defs = describeDefs(schema.$defs as Record<string, JsonSchema>, names, whereLimitsFor(limits.dialect.name));
   }
   if (action === 'list' || action === 'findOne') schema = describeListInput(schema, limits.defaultLimit, limits.maxLimit);
   if (action === 'update') {

@@ -5,6 +5,7 @@ import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DatabaseError, RETRY_AFTER_SECONDS, SetupError, toTesseraError, TesseraError } from '../errors';
 import { bodyParserError } from './json-body';
+import { UnavailableLog } from './unavailable-log';
 
 export const notFoundRoute: RequestHandler = (req, _res, next) => {
   next(new TesseraError('NOT_FOUND', `no route for ${req.method} ${req.path}`));
@@ -35,13 +36,18 @@ function malformedPathError(error: unknown): TesseraError | undefined {
  * `noteErrorCode` is given when the application records telemetry (CONTRACT §8), which counts answers by error code.
  */
 export function errorMiddleware(errorLog: ((message: string) => void) | null, noteErrorCode: ((res: ServerResponse, code: string) => void) | null = null): ErrorRequestHandler {
+  // Issue 32: an outage's 503s are one line per cause and second (unavailable-log.ts).
+  const unavailableLog = errorLog === null ? null : new UnavailableLog(errorLog);
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     const answer = bodyParserError(error) ?? malformedPathError(error) ?? toTesseraError(error);
     if (noteErrorCode !== null) noteErrorCode(res, answer.code);
     if (answer.status >= 500 && errorLog !== null) {
       const id = (req as { id?: string }).id; // the request id, so that the answer's X-Request-Id finds this line
-      errorLog(`${answer.code} ${req.method} ${req.path}: ${describeCause(answer)}${id === undefined ? '' : ` id=${id}`}`);
+      const cause = describeCause(answer);
+      const line = `${answer.code} ${req.method} ${req.path}: ${cause}${id === undefined ? '' : ` id=${id}`}`;
+      if (answer.code === 'SERVICE_UNAVAILABLE') unavailableLog!.note(cause, line);
+      else errorLog(line);
     }
     if (answer.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     // RFC 9110 §15.5.2: a 401 carries a challenge. `auth` sets its own; a context factory's 401 gets the bare scheme.

@@ -3,8 +3,8 @@
 // connections without racing a client's next request, then closes the services' database clients.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { databasesOf } from '../dialects/read-replicas';
 import type { Service } from '../service';
+import { closeDatabases } from './close-databases';
 
 export interface CloseOptions {
   /** Milliseconds in-flight requests get to finish before their connections are cut. Default: the server option `shutdownGracePeriod` (10 s). */
@@ -18,6 +18,11 @@ export interface CloseOptions {
 export interface CloseResult {
   /** Connections still serving a request when the grace period ended, and cut. 0 when everything drained. */
   cutConnections: number;
+  /**
+   * Services whose database client did not close within the grace period (a hung database): given up on, so that
+   * the process can exit. Empty when every client closed.
+   */
+  abandonedDatabases: string[];
 }
 
 /** How often kept-alive connections are looked at during a shutdown. */
@@ -28,6 +33,8 @@ const SWEEP_MS = 100;
  * reset); a busy client reuses its connection well within this time, and is answered `Connection: close`.
  */
 export const IDLE_CONNECTION_CLOSE_MS = 500;
+/** Closing the database clients gets what remains of the grace period, and at least this (a healthy close takes milliseconds). */
+export const MIN_DATABASE_CLOSE_MS = 1_000;
 
 /** The response a server socket is writing (Node's `socket._httpMessage`), or nothing while it is idle. */
 function responseOf(socket: Socket): { headersSent: boolean; setHeader(name: string, value: string): unknown } | null {
@@ -96,6 +103,7 @@ export class ServerLifecycle {
   async #close(options: CloseOptions): Promise<CloseResult> {
     this.#isStopping = true;
     const gracePeriod = options.gracePeriod ?? this.#gracePeriod;
+    const graceEndsAt = Date.now() + gracePeriod;
     const tracked = [...this.#servers].filter(([server]) => server.listening);
     // close() right after listen(): a server still binding would bind anyway and stay open; it closes once bound.
     for (const [server] of this.#servers) if (!server.listening) server.once('listening', () => server.close());
@@ -158,24 +166,8 @@ export class ServerLifecycle {
       clearTimeout(deadline);
       this.#onSocketClosed = null;
     }
-    if (options.closeDatabases !== false) await this.#closeDatabases();
-    return { cutConnections };
-  }
-
-  /** Closes each distinct database client once (a withReplicas database's primary and replicas); a failure is logged (no values) and does not stop the others. */
-  async #closeDatabases(): Promise<void> {
-    const seen = new Set<unknown>();
-    for (const service of this.#services) {
-      for (const db of databasesOf(service.db)) {
-        if (seen.has(db)) continue;
-        seen.add(db);
-        try {
-          await service.dialect.close(db);
-        } catch (error) {
-          const code = (error as { code?: unknown })?.code;
-          this.#errorLog?.(`closing the database of ${service.name} failed: ${(error as Error)?.name ?? 'Error'}${code === undefined ? '' : ` (${String(code)})`}`);
-        }
-      }
-    }
+    const closeBy = Math.max(graceEndsAt, Date.now() + MIN_DATABASE_CLOSE_MS);
+    const abandonedDatabases = options.closeDatabases === false ? [] : await closeDatabases(this.#services, closeBy, this.#errorLog);
+    return { cutConnections, abandonedDatabases };
   }
 }

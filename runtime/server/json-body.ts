@@ -1,7 +1,10 @@
 // JSON body parsing for action routes (CONTRACT §4): 415 for a body that is not JSON, 413 above the
-// limit, 400 for malformed JSON. A request without a body reads as `{}`.
+// limit, 400 for malformed JSON, for bytes that are not UTF-8 and for lone surrogates (issue 32: never replaced
+// by U+FFFD and stored). A request without a body reads as `{}`.
+import { isUtf8 } from 'node:buffer';
 import express, { type NextFunction, type Request, type RequestHandler } from 'express';
 import { TesseraError } from '../errors';
+import { isWellFormedValue, mayHoldSurrogateEscape } from './exact-text';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
@@ -46,14 +49,20 @@ function readPlainJson(req: Request, next: NextFunction): void {
   const onEnd = () => {
     cleanUp();
     if (received !== expected) return next(bodyError('request.size.invalid'));
-    const text = Buffer.concat(chunks, received).toString('utf8');
+    const bytes = Buffer.concat(chunks, received);
+    // toString would replace each invalid sequence with U+FFFD; isUtf8 is one native pass over the bytes.
+    if (!isUtf8(bytes)) return next(bodyError(NOT_UTF8));
+    const text = bytes.toString('utf8');
     const first = FIRST_CHARACTER.exec(text)?.[1];
     if (first !== '{' && first !== '[') return next(bodyError('entity.parse.failed'));
+    let body: unknown;
     try {
-      req.body = JSON.parse(text);
+      body = JSON.parse(text);
     } catch {
       return next(bodyError('entity.parse.failed'));
     }
+    if (mayHoldSurrogateEscape(text) && !isWellFormedValue(body)) return next(bodyError(LONE_SURROGATE));
+    req.body = body;
     next();
   };
   const onAborted = () => {
@@ -72,8 +81,21 @@ function readPlainJson(req: Request, next: NextFunction): void {
   req.on('error', onAborted);
 }
 
+/** The error types of bodies that are not exact text, answered BAD_REQUEST (bodyParserError). */
+const NOT_UTF8 = 'tessera.body.not-utf8';
+const LONE_SURROGATE = 'tessera.body.lone-surrogate';
+
+/** Requests whose (inflated) body bytes hold a surrogate escape: their parsed body is checked after body-parser. */
+const mayHoldSurrogate = new WeakSet<object>();
+
+/** body-parser's `verify`: sees the bytes before they are decoded, so invalid UTF-8 is refused instead of replaced. */
+function verifyBytes(req: object, _res: unknown, bytes: Buffer, encoding: string): void {
+  if (encoding === 'utf-8' && !isUtf8(bytes)) throw bodyError(NOT_UTF8);
+  if (mayHoldSurrogateEscape(bytes.toString('latin1'))) mayHoldSurrogate.add(req);
+}
+
 export function jsonBody(limit: number | string): RequestHandler {
-  const parse = express.json({ limit, strict: true, type: JSON_TYPES });
+  const parse = express.json({ limit, strict: true, type: JSON_TYPES, verify: verifyBytes });
   return (req, res, next) => {
     if (!hasBody(req.headers)) {
       req.body = {};
@@ -81,7 +103,10 @@ export function jsonBody(limit: number | string): RequestHandler {
     }
     if (isPlainJson(req.headers, limit)) return readPlainJson(req, next);
     if (!req.is(JSON_TYPES)) return next(new TesseraError('UNSUPPORTED_MEDIA_TYPE', 'the request body must be application/json'));
-    parse(req, res, next);
+    parse(req, res, (error?: unknown) => {
+      if (error === undefined && mayHoldSurrogate.has(req) && !isWellFormedValue(req.body)) return next(bodyError(LONE_SURROGATE));
+      next(error);
+    });
   };
 }
 
@@ -91,6 +116,10 @@ export function bodyParserError(error: unknown): TesseraError | undefined {
   switch (type) {
     case 'entity.parse.failed':
       return new TesseraError('BAD_REQUEST', 'the request body is not valid JSON');
+    case NOT_UTF8:
+      return new TesseraError('BAD_REQUEST', 'the request body is not valid UTF-8');
+    case LONE_SURROGATE:
+      return new TesseraError('BAD_REQUEST', 'the request body holds a lone surrogate escape (\\uD800 to \\uDFFF without its pair)');
     case 'entity.too.large':
       return new TesseraError('PAYLOAD_TOO_LARGE', 'the request body is larger than the server accepts');
     case 'encoding.unsupported':

@@ -4,10 +4,19 @@
 import type { RequestHandler } from 'express';
 
 /**
- * The status logged for a request whose client went away before it was answered (nginx's convention):
- * such a request still gets its one line.
+ * The status logged for a request whose answer did not reach its client (nginx's convention): the client went
+ * away, or the connection was cut at the end of a shutdown's grace period. Such a request still gets its one line.
  */
 export const CLIENT_CLOSED_STATUS = 499;
+
+/**
+ * Whether the answer reached the connection before it closed. A response that completes is detached from its
+ * socket before 'close'; one whose connection died first still holds it, destroyed. A connection cut while the
+ * body was being read makes body-parser answer 400 into the dead socket (issue 32: logged 400, not 499).
+ */
+export function isDelivered(res: { headersSent: boolean; socket: { destroyed: boolean } | null }): boolean {
+  return res.headersSent && !(res.socket !== null && res.socket.destroyed);
+}
 
 export function requestLogger(log: (message: string) => void): RequestHandler {
   return (req, res, next) => {
@@ -16,7 +25,7 @@ export function requestLogger(log: (message: string) => void): RequestHandler {
     res.once('close', () => {
       const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
       const path = req.originalUrl.split('?', 1)[0];
-      const status = res.headersSent ? res.statusCode : CLIENT_CLOSED_STATUS;
+      const status = isDelivered(res) ? res.statusCode : CLIENT_CLOSED_STATUS;
       const id = (req as { id?: string }).id;
       log(`${req.method} ${path} → ${status} (${elapsedMs.toFixed(1)}ms)${id === undefined ? '' : ` id=${id}`}`);
     });

@@ -1,12 +1,19 @@
 // The database schema check the CLI and a bundle run before listening: every resource's table and columns exist
 // in its database (one catalog query per table), so a missing migration is one setup error naming what to run,
-// instead of a 500 on every request while the health route says ok.
+// instead of a 500 on every request while the health route says ok. A database it cannot reach is one line naming
+// it (database-unreachable.ts), bounded by the service's timeouts.
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import { SetupError } from '../errors';
+import { describeUnreachable, unreachableReason } from './database-unreachable';
 import { listServices } from '../registry';
 import type { Service } from '../service';
 
 const REMEDY = 'create them with drizzle-kit (npx drizzle-kit push, or drizzle-kit generate then migrate)';
+
+/** The database of a service could not be reached (down, wrong host or port, no such database, refused credentials). */
+export class DatabaseUnreachable extends Error {
+  override name = 'DatabaseUnreachable';
+}
 
 /** What is missing for one resource: its table, or some of its columns; null when all is there. */
 async function missingFor(service: Service, resource: Service['resources'][number]): Promise<string | null> {
@@ -32,7 +39,14 @@ export async function checkDatabaseSchema(services: readonly Service[] = listSer
   const problems: string[] = [];
   for (const service of services) {
     for (const resource of service.resources) {
-      const problem = await missingFor(service, resource);
+      let problem: string | null;
+      try {
+        problem = await missingFor(service, resource);
+      } catch (error) {
+        const reason = unreachableReason(error, service.timeouts);
+        if (reason === null) throw error;
+        throw new DatabaseUnreachable(describeUnreachable(service, reason), { cause: error });
+      }
       if (problem !== null) problems.push(problem);
     }
   }

@@ -48,7 +48,7 @@ function onResponseClose(this: TrackedResponse): void {
   const entry = this.tesseraEntry!;
   const micros = (performance.now() - this.tesseraStart) * 1000;
   entry.recorder.inFlight--;
-  entry.counters(this.req.method ?? 'GET').record(this.headersSent ? this.statusCode : CLIENT_CLOSED_REQUEST, this.tesseraErrorCode, micros);
+  entry.counters(this.req.method ?? 'GET').record(this.headersSent && !(this.socket !== null && this.socket.destroyed) ? this.statusCode : CLIENT_CLOSED_REQUEST, this.tesseraErrorCode, micros);
 }
 
 export class RequestRecorder {

@@ -173,7 +173,9 @@ describe('buildOpenApiDocument', () => {
       expect(Object.keys(resolve(document, where.properties.id).properties)).toEqual(['eq', 'ne', 'in', 'notIn']);
       expect(resolve(document, where.properties.id).additionalProperties).toBe(false);
       // Recursive: AND, OR and NOT hold nested wheres; the depth limit is stated (and checked before validation).
-      expect(where.properties.AND).toEqual({ type: 'array', minItems: 1, items: { $ref: '#/components/schemas/shop.notes.WhereNested' } });
+      // Issue 32: bounded, with the request-wide totals stated and published for tools.
+      expect(where.properties.AND).toEqual({ type: 'array', minItems: 1, maxItems: 100, items: { $ref: '#/components/schemas/shop.notes.WhereNested' } });
+      expect(where['x-tessera-where-limits']).toEqual({ maxDepth: 5, maxConditions: 200, maxValues: 32_000 });
       expect(component(document, 'shop.notes.WhereNested').properties.NOT).toEqual({ $ref: '#/components/schemas/shop.notes.WhereNested' });
       expect(where.description).toContain('nest at most 5 levels deep');
       expect(component(document, 'shop.notes.ListInput').properties.where).toEqual({ $ref: '#/components/schemas/shop.notes.Where' });

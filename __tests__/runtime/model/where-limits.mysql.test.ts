@@ -1,0 +1,4 @@
+// Issue 32's where limits on mysql; the same suite runs on every dialect, none skipped.
+import { whereLimitsSuite } from './where-limits.suite';
+
+whereLimitsSuite('mysql');
