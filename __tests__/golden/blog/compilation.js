@@ -8,8 +8,8 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: '1742c0e78ee5a3f2', get validators() { return require('./validators/1742c0e78ee5a3f2.js'); } },
-    'blog.tasks': { fingerprint: 'cde3cfd12f6f59ff', get validators() { return require('./validators/cde3cfd12f6f59ff.js'); } },
+    'blog.notes': { fingerprint: '40b9ffc1b619877e', get validators() { return require('./validators/40b9ffc1b619877e.js'); } },
+    'blog.tasks': { fingerprint: '27f50cd9dc64ee24', get validators() { return require('./validators/27f50cd9dc64ee24.js'); } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },

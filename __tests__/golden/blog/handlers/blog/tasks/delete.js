@@ -7,7 +7,7 @@
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
   const validateInput = resource.validators.get('delete');
-  // The :id path segment is a string; tasks.id holds integer values.
+  // The :id path segment is a string; tasks.id holds string values.
   const readInput = api.inputReader(resource, 'delete');
 
   return async function deleteTasks(req, res, next) {

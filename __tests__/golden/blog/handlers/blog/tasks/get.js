@@ -7,7 +7,7 @@
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
   const validateInput = resource.validators.get('get');
-  // The :id path segment is a string; tasks.id holds integer values.
+  // The :id path segment is a string; tasks.id holds string values.
   const readInput = api.inputReader(resource, 'get');
 
   return async function getTasks(req, res, next) {

@@ -7,7 +7,7 @@
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
   const validateInput = resource.validators.get('update');
-  // The :id path segment is a string; tasks.id holds integer values.
+  // The :id path segment is a string; tasks.id holds string values.
   const readInput = api.inputReader(resource, 'update');
 
   return async function updateTasks(req, res, next) {
