@@ -50,7 +50,7 @@ describe('the project tessera init writes', () => {
 
   it('prints its files, the tessera-api it depends on (this checkout) and what to run next', () => {
     expect(initOutput.split('\n')).toEqual([
-      `tessera init: ${project}: package.json, app.ts, schema.ts, drizzle.config.ts, db.mjs, tsconfig.json, .gitignore, .npmrc`,
+      `tessera init: ${project}: package.json, app.ts, schema.ts, drizzle.config.ts, db.mjs, tsconfig.json, .gitignore, pnpm-workspace.yaml, .npmrc`,
       `tessera-api: file:${REPO_ROOT}, the folder this tessera runs from`,
       'Next:',
       `  cd ${project}`,
