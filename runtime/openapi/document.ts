@@ -92,12 +92,29 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     item[route.route.method.toLowerCase()] = operation;
   }
 
+  const responses = usedResponses(paths, errorResponses());
   return {
     openapi: '3.1.0',
     info,
     servers: [{ ...SERVER }],
     tags,
     paths,
-    components: security === null ? { schemas: components.toJSON(), responses: errorResponses() } : { schemas: components.toJSON(), responses: errorResponses(), securitySchemes: security.schemes },
+    components: security === null ? { schemas: components.toJSON(), responses } : { schemas: components.toJSON(), responses, securitySchemes: security.schemes },
   };
+}
+
+/** The shared error responses some operation refers to (429 only where a rate limit applies): none left unused. */
+function usedResponses(paths: OpenApiDocument['paths'], all: Record<string, OpenAPIV3_1.ResponseObject>): Record<string, OpenAPIV3_1.ResponseObject> {
+  const used = new Set<string>();
+  for (const item of Object.values(paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, OpenAPIV3_1.OperationObject>)) {
+      for (const response of Object.values(operation.responses ?? {})) {
+        const ref = (response as { $ref?: string }).$ref;
+        if (ref !== undefined) used.add(ref.slice(ref.lastIndexOf('/') + 1));
+      }
+    }
+  }
+  const kept: Record<string, OpenAPIV3_1.ResponseObject> = {};
+  for (const [name, response] of Object.entries(all)) if (used.has(name)) kept[name] = response;
+  return kept;
 }

@@ -142,5 +142,5 @@ export function isJwtAuth(value: unknown): value is JwtAuth {
  * route of a resource with access rules (the `security` option's default), so /docs and /swagger ask for a token.
  */
 export function jwtSecurity(): SecurityOptions {
-  return { schemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A JSON Web Token from the issuer: `Authorization: Bearer <token>`.' } } };
+  return { schemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A JSON Web Token from the issuer: `Authorization: Bearer <token>`, verified as RFC8725 (JWT best current practices) asks: allowed algorithms only, signature, `exp`/`nbf`, issuer and audience.' } } };
 }

@@ -142,7 +142,7 @@ var options = {
   // How callers present their token, for /docs and /swagger (an Authorize button): by default every
   // route of a resource with access rules (tasks) needs it.
   security: {
-    schemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A demo token: `npm run -s blog:token alice` (or bob, admin) prints one." } }
+    schemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A demo JSON Web Token, verified as RFC8725 asks (HS256 only, issuer, audience, expiry): `npm run -s blog:token alice` (or bob, admin) prints one." } }
   },
   // The reference page at /reference: the API with Scalar, and this folder's guides in its Docs tab.
   // Relative paths start at this file's folder (under the tessera CLI).
