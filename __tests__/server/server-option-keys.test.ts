@@ -11,7 +11,7 @@ describe('createServer option keys', () => {
     [{ Prefix: '/v1' }, 'Prefix is not a server option (did you mean prefix?)'],
     [{ bodylimit: '2kb' }, 'bodylimit is not a server option (did you mean bodyLimit?)'],
     [{ contxt: () => ({}) }, 'contxt is not a server option (did you mean context?)'],
-    [{ cors: true }, 'cors is not a server option (see docs/server-options.md)'],
+    [{ helmet: true }, 'helmet is not a server option (see docs/server-options.md)'],
   ])('throws a SetupError naming %j and what it resembles', (options, message) => {
     expect(() => createServer(options as never)).toThrow(new SetupError(message));
   });

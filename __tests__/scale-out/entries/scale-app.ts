@@ -1,7 +1,8 @@
 // Entry of the scale-out tests: one replica of a public `items` resource on PostgreSQL or MariaDB (SCALE_DIALECT
 // at build time, SCALE_DATABASE_URL at start), the way docs/production.md runs it behind a balancer. Through
 // PgBouncer in transaction mode SCALE_STATEMENT_CACHE=off turns the statement cache off; DASHBOARD_PORT serves the
-// dashboard (its /metrics for Prometheus) behind the DASHBOARD_TOKEN secret. disableEval: mysql2 otherwise builds
+// dashboard (its /metrics for Prometheus) behind the DASHBOARD_TOKEN secret. The pool's statement_timeout: 0 is what
+// docs/production.md asks behind PgBouncer, which refuses that startup parameter. disableEval: mysql2 otherwise builds
 // row parsers with new Function, which the tests' `node --disallow-code-generation-from-strings` forbids.
 import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2';
 import { int, mysqlTable, serial as mysqlSerial, varchar as mysqlVarchar } from 'drizzle-orm/mysql-core';
@@ -21,7 +22,7 @@ const items = isMysql
   ? mysqlTable(table, { id: mysqlSerial('id').primaryKey(), title: mysqlVarchar('title', { length: 200 }).notNull(), version: int('version').notNull().default(0) })
   : pgTable(table, { id: serial('id').primaryKey(), title: varchar('title', { length: 200 }).notNull(), version: integer('version').notNull().default(0) });
 
-const db = isMysql ? drizzleMysql(mysql.createPool({ uri: url, connectionLimit: 4, disableEval: true })) : drizzlePostgres(new Pool({ connectionString: url, max: 4 }));
+const db = isMysql ? drizzleMysql(mysql.createPool({ uri: url, connectionLimit: 4, disableEval: true })) : drizzlePostgres(new Pool({ connectionString: url, max: 4, statement_timeout: 0 }));
 
 const scale = defineService({ name: 'scale', db });
 scale.resource({ name: 'items', table: items as typeof items & { id: any }, id: (items as any).id }).use(
