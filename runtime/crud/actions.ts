@@ -3,7 +3,7 @@
 import { and, is, SQL } from 'drizzle-orm';
 import { crudActionSpec, type CrudActionName } from '../actions';
 import { ROW_MISSING, type DbRow, type WritePlan } from '../dialects/dialect';
-import { DatabaseError, misconfiguration, TesseraError } from '../errors';
+import { DatabaseError, TesseraError } from '../errors';
 import type { OrderByEntry } from '../sql/order-by';
 import { compileWhere } from '../sql/where';
 import { assertValid } from '../validation';
@@ -13,6 +13,10 @@ import type { Context, ScopeFunction, Where } from '../model/options';
 import { anyRow, countRows, selectById, selectPage, statementSource } from '../sql/read-queries';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
+import { BULK_QUERIES } from './bulk-actions';
+import { checkHookData, decodeId, writeValues } from './write-data';
+
+export { writeValues } from './write-data';
 
 interface ListInput {
   select?: string[];
@@ -61,35 +65,6 @@ function selectedFields(rt: CrudRuntime, select: readonly string[] | undefined):
 function serialize(rt: CrudRuntime, rows: readonly DbRow[], fields: readonly FieldModel[], ctx: Context): Promise<JsonRow[]> {
   const scrubbed = fields === rt.readable ? rt.readableScrubbed : fields.filter((field) => field.scrub !== null);
   return serializeRows(rows, fields, scrubbed, ctx);
-}
-
-function decodeId(rt: CrudRuntime, id: unknown): unknown {
-  return rt.pkCodec === null ? id : rt.pkCodec.decode(id);
-}
-
-/** Picks the writable fields present in the input, decoded for the driver. Only policy keys are read. */
-/** The column values of a create or update: each given field, its JSON form decoded (dates, bigints, binary). */
-export function writeValues(fields: readonly FieldModel[], data: Record<string, unknown>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const field of fields) {
-    if (!Object.hasOwn(data, field.key)) continue;
-    const value = data[field.key];
-    values[field.key] = value === null || field.codec === null ? value : field.codec.decode(value);
-  }
-  return values;
-}
-
-/** A hook may replace the data and set columns outside `fields` (owner, timestamps), but only real columns. */
-function checkHookData(rt: CrudRuntime, hook: string, data: unknown): Record<string, unknown> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw misconfiguration(`${rt.label}: hooks.${hook} must return an object or nothing`);
-  }
-  for (const key of Object.keys(data)) {
-    if (!Object.hasOwn(rt.columns, key)) {
-      throw misconfiguration(`${rt.label}: hooks.${hook} set "${key}", which is not a column`);
-    }
-  }
-  return data as Record<string, unknown>;
 }
 
 function writePlan(rt: ResourcePlan, scope: Scope): WritePlan {
@@ -165,6 +140,8 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
   async exists(rt, input: { where?: Where }, _ctx, scope) {
     return { exists: await anyRow(rt, input.where, scope) };
   },
+
+  ...BULK_QUERIES,
 };
 
 /** Any failure as the TesseraError the caller sees. */

@@ -2,6 +2,7 @@
 // (CONTRACT §2 HTTP column, http-input.ts), builds the caller context and runs the action's pipeline.
 import type { Request, RequestHandler } from 'express';
 import { crudActionSpec } from '../actions';
+import { statusOf } from '../crud/response-status';
 import type { Context } from '../model/options';
 import type { ActionRoute } from '../route';
 import { inputReader } from './http-input';
@@ -14,7 +15,7 @@ export function genericHandler(route: ActionRoute, context: ContextFactory | nul
     try {
       const ctx = context === null ? {} : await context(req);
       const output = await route.run(readInput(req), ctx ?? {});
-      res.status(route.status).json(output);
+      res.status(statusOf(output, route.status)).json(output);
     } catch (error) {
       next(error);
     }

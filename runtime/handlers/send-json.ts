@@ -2,6 +2,7 @@
 // the same bytes, but parses its own Content-Type back, checks freshness and looks up app settings on every
 // call; with ETags off (createServer's choice) only a conditional request can change what it sends.
 import type { Request, Response } from 'express';
+import { statusOf } from '../crud/response-status';
 
 const CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -21,7 +22,10 @@ export function sendJsonText(req: Request, res: Response, status: number, body: 
   else res.end(body);
 }
 
-/** What `res.status(status).json(value)` sends, without its per-call work for the requests that cannot differ. */
+/**
+ * What `res.status(status).json(value)` sends, without its per-call work for the requests that cannot differ; an
+ * answer whose status depends on what the action did (upsert's 201) carries it (crud/response-status.ts).
+ */
 export function sendJson(req: Request, res: Response, status: number, value: unknown): void {
-  sendJsonText(req, res, status, JSON.stringify(value));
+  sendJsonText(req, res, statusOf(value, status), JSON.stringify(value));
 }

@@ -36,4 +36,12 @@ export interface CrudActions<TTable extends Table> {
   delete(call: CrudCall<{ id: Id }>): Promise<{ success: true }>;
   count(call?: OptionalCrudCall<{ where?: Where }>): Promise<{ count: number }>;
   exists(call?: OptionalCrudCall<{ where?: Where }>): Promise<{ exists: boolean }>;
+  /** CONTRACT §10, when `operations.createMany` is on: every item created in one transaction, or none. */
+  createMany(call: CrudCall<{ items: Partial<Row<TTable>>[] }>): Promise<{ items: Row<TTable>[] }>;
+  /** CONTRACT §10, when `operations.updateMany` is on: `data` set on every row matching a non-empty `where`, in one transaction. */
+  updateMany(call: CrudCall<{ where: Where; data: Partial<Row<TTable>> }>): Promise<{ count: number }>;
+  /** CONTRACT §10, when `operations.deleteMany` is on: every row matching a non-empty `where` deleted, in one transaction. */
+  deleteMany(call: CrudCall<{ where: Where }>): Promise<{ count: number }>;
+  /** CONTRACT §10, when `operations.upsert` is on: the row with this id created, or its updatable fields set. */
+  upsert(call: CrudCall<{ id: Id; data: Partial<Row<TTable>> }>): Promise<Row<TTable>>;
 }

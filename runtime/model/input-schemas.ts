@@ -1,6 +1,6 @@
 // The JSON Schemas of the eight actions' inputs (CONTRACT §2), derived from the field models. They are
 // what ajv validates, and (later) what the OpenAPI document publishes, so both say the same thing.
-import type { CrudActionName } from '../actions';
+import type { CrudActionName, OptInActionName } from '../actions';
 import { MAX_IN_VALUES, OPERATORS, type OperatorValueKind } from './operators';
 import { MAX_WHERE_ITEMS } from './where-limits';
 import { MESSAGES_KEYWORD } from '../validation';
@@ -18,7 +18,16 @@ export interface InputSchemaOptions {
   /** The primary key value's schema (the key need not be a listed field). */
   readonly idSchema: JsonSchema;
   readonly maxLimit: number;
+  /** createMany's largest batch. */
+  readonly maxBatch: number;
+  /** The primary key's property name (upsert takes it from the path). */
+  readonly pkKey: string;
+  /** The opt-in actions of CONTRACT §10 that are on: only they get an input schema. */
+  readonly optIn: readonly CrudActionName[];
 }
+
+/** Every action's input schema; the opt-in actions of CONTRACT §10 only when on (so documents and bundles stay as they were). */
+export type InputSchemas = Record<Exclude<CrudActionName, OptInActionName>, JsonSchema> & Partial<Record<OptInActionName, JsonSchema>>;
 
 /** The value schema with null allowed, for nullable columns. */
 export function withNull(schema: JsonSchema): JsonSchema {
@@ -168,9 +177,16 @@ function writeData(fields: readonly FieldModel[], kind: 'create' | 'update'): Js
   return schema;
 }
 
+/** A data schema with `key` optional (upsert's key comes from the path; the body may repeat it). */
+function withoutRequired(schema: JsonSchema, key: string): JsonSchema {
+  const required = ((schema.required ?? []) as string[]).filter((name) => name !== key);
+  const { required: _required, ...rest } = schema;
+  return required.length > 0 ? { ...rest, required } : rest;
+}
+
 /** The input schema of every crud action, keyed by action name. */
-export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActionName, JsonSchema> {
-  const { fields, idSchema, maxLimit } = options;
+export function buildInputSchemas(options: InputSchemaOptions): InputSchemas {
+  const { fields, idSchema, maxLimit, maxBatch, optIn } = options;
   const filterable = fields.filter((field) => field.filter.length > 0);
   const $defs = whereDefs(filterable);
   const where = { $ref: `#/$defs/${WHERE_DEF}` };
@@ -186,14 +202,23 @@ export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActio
     $defs,
   };
   const whereOnly = { ...inputObject({ where }), $defs };
-  return {
+  const create = writeData(fields, 'create');
+  const update = writeData(fields, 'update');
+  const schemas: InputSchemas = {
     list: listInput,
     get: inputObject({ id: idSchema, select: selectSchema(fields) }, ['id']),
     findOne: listInput,
-    create: writeData(fields, 'create'),
-    update: inputObject({ id: idSchema, data: writeData(fields, 'update') }, ['id', 'data']),
+    create,
+    update: inputObject({ id: idSchema, data: update }, ['id', 'data']),
     delete: inputObject({ id: idSchema }, ['id']),
     count: whereOnly,
     exists: whereOnly,
   };
+  // CONTRACT §10: a bulk write's where must say something (`{}` would reach every row in scope).
+  const matching = { $ref: `#/$defs/${NESTED_WHERE_DEF}` };
+  if (optIn.includes('createMany')) schemas.createMany = inputObject({ items: { type: 'array', minItems: 1, maxItems: maxBatch, items: create } }, ['items']);
+  if (optIn.includes('updateMany')) schemas.updateMany = { ...inputObject({ where: matching, data: update }, ['where', 'data']), $defs };
+  if (optIn.includes('deleteMany')) schemas.deleteMany = { ...inputObject({ where: matching }, ['where']), $defs };
+  if (optIn.includes('upsert')) schemas.upsert = inputObject({ id: idSchema, data: withoutRequired(create, options.pkKey) }, ['id', 'data']);
+  return schemas;
 }

@@ -37,7 +37,7 @@ export type Where = {
 
 export interface AuthorizeArgs {
   ctx: Context;
-  /** The crud action name: 'list', 'get', 'findOne', 'create', 'update', 'delete', 'count' or 'exists'. */
+  /** The crud action name: 'list', 'get', 'findOne', 'create', 'update', 'delete', 'count', 'exists', or an opt-in one of CONTRACT §10. */
   action: CrudActionName;
   input: unknown;
   /** The resource name. */
@@ -92,6 +92,10 @@ export interface CrudOptions<TFields extends string = string> {
   operations?: false | Partial<Record<CrudActionName, boolean>>;
   defaultLimit?: number;
   maxLimit?: number;
+  /** createMany: the most items one call may create (CONTRACT §10, default 100). */
+  maxBatch?: number;
+  /** updateMany / deleteMany: when more rows would change, nothing does and the call is a VALIDATION_ERROR (default 1000). */
+  maxAffected?: number;
   routes?: Partial<Record<CrudActionName, RouteSetting>>;
   hooks?: CrudHooks;
 }

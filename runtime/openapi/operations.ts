@@ -22,10 +22,28 @@ const DESCRIPTIONS: Record<CrudActionName, string> = {
   delete: 'Deletes one row.',
   count: 'Counts the rows in scope that match `where`.',
   exists: 'Whether any row in scope matches `where`.',
+  createMany: 'Creates every item in one transaction, all or nothing, and answers the created rows in input order.',
+  updateMany: 'Applies `data` to every row in scope that matches `where` (which must not be empty), in one transaction; more rows than `maxAffected` changes nothing and answers 400.',
+  deleteMany: 'Deletes every row in scope that matches `where` (which must not be empty), in one transaction; more rows than `maxAffected` deletes nothing and answers 400.',
+  upsert: 'Creates the row with this primary key (201), or, when it exists in scope, sets its updatable fields from the body (200). A key that exists outside your scope answers 409.',
 };
 
 /** The component kind of each crud body (CONTRACT §5: list input, create input, update input …). */
-const BODY_KINDS: Partial<Record<CrudActionName, string>> = { list: 'ListInput', findOne: 'ListInput', count: 'WhereInput', exists: 'WhereInput', create: 'CreateInput', update: 'UpdateInput' };
+const BODY_KINDS: Partial<Record<CrudActionName, string>> = {
+  list: 'ListInput',
+  findOne: 'ListInput',
+  count: 'WhereInput',
+  exists: 'WhereInput',
+  create: 'CreateInput',
+  update: 'UpdateInput',
+  createMany: 'CreateManyInput',
+  updateMany: 'UpdateManyInput',
+  deleteMany: 'DeleteManyInput',
+  upsert: 'UpsertInput',
+};
+
+/** The actions whose HTTP body is the input's `data` (the row's id is in the path). */
+const DATA_BODIES: ReadonlySet<CrudActionName> = new Set(['update', 'upsert']);
 
 export interface OperationContext {
   readonly components: ComponentSchemas;
@@ -102,8 +120,8 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
 
   const kind = BODY_KINDS[route.action];
   if (kind !== undefined) {
-    const body = route.action === 'update' ? input.data : schemas.input;
-    const required = route.action === 'update' || (route.action === 'create' && runtime.creatable.some((field) => field.isRequiredOnCreate));
+    const body = DATA_BODIES.has(route.action) ? input.data : schemas.input;
+    const required = route.action !== 'create' || runtime.creatable.some((field) => field.isRequiredOnCreate);
     operation.requestBody = { required, content: jsonContent(context.components.addLifted(owner, body, kind), examples.body) };
   }
 
@@ -112,6 +130,8 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
   const links = route.action === 'create' ? createLinks(route, context.operationIds) : undefined;
   if (links !== undefined) success.links = links;
   operation.responses = { [String(route.route.status)]: success, ...errorResponses(route, context) };
+  // upsert answers 200 for an updated row, 201 for a created one: the same row either way.
+  if (route.action === 'upsert') operation.responses = { '200': success, '201': { description: 'Created', content: jsonContent(output) }, ...errorResponses(route, context) };
   return operation;
 }
 

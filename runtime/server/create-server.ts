@@ -125,7 +125,7 @@ export function createServer(options: ServerOptions = {}): TesseraApp {
   const earlierLayers = { from: firstLayer, to: routerStackLength(app) };
   const chains = routes.map((mounted, index) => {
     const { beforeBody, afterBody } = edge.routes[index];
-    const body = mounted.route.method === 'POST' || mounted.route.method === 'PATCH' ? [bodyParser] : [];
+    const body = mounted.route.method === 'POST' || mounted.route.method === 'PATCH' || mounted.route.method === 'PUT' ? [bodyParser] : [];
     const chain = [...beforeBody, ...body, ...afterBody, handlers[index]];
     return telemetry === null ? chain : [telemetry.recorder.tag(routeKey(mounted), mounted.route.method), ...chain];
   });
