@@ -3,7 +3,8 @@
 // must not await, or other requests would run inside it), MySQL and PostgreSQL await each statement. The work yields a
 // step, the dialect runs it on the transaction and resumes the work with the answer; a throw rolls everything back.
 import type { Column, Table } from 'drizzle-orm';
-import type { AnyDatabase, DbRow } from './dialect';
+/** A drizzle database or transaction of any dialect (dialect.ts's AnyDatabase; not imported, which would make a circle). */
+type AnyDatabase = any;
 
 /** A query built on the transaction (`tx.select(…)…`, `tx.update(…)…`): drizzle's builders are the same on the three. */
 export type TxQuery = (tx: AnyDatabase) => any;
@@ -35,4 +36,4 @@ export async function driveAsync<T>(work: TxWork<T>, run: (step: TxStep) => Prom
   return next.value;
 }
 
-export type { DbRow };
+
