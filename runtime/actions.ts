@@ -40,7 +40,7 @@ export const CRUD_ACTIONS: readonly CrudActionSpec[] = Object.freeze([
   { name: 'createMany', method: 'POST', path: '/bulk', status: 201, input: 'body', isInputOptional: false },
   { name: 'updateMany', method: 'PATCH', path: '', status: 200, input: 'body', isInputOptional: false },
   { name: 'deleteMany', method: 'POST', path: '/delete', status: 200, input: 'body', isInputOptional: false },
-  // 200 when the row existed and was updated, 201 when it was created (response-status.ts).
+  // 200 when the row existed and was updated, 201 when it was created (response-meta.ts).
   { name: 'upsert', method: 'PUT', path: '/:id', status: 200, input: 'id-and-body', isInputOptional: false },
 ] as const);
 

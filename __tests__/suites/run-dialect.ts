@@ -12,6 +12,7 @@ import { HANDLER_MODES, type HandlerMode } from '../helpers/test-app';
 import { accessSuite } from './access.suite';
 import { badInputSuite } from './bad-input.suite';
 import { bulkWritesSuite } from './bulk-writes.suite';
+import { concurrencySuite } from './concurrency.suite';
 import { crudActionsSuite } from './crud-actions.suite';
 import { queriesSuite } from './queries.suite';
 import { routeScopeSuite } from './route-scope.suite';
@@ -47,6 +48,7 @@ export function runDialectSuites(dialect: DialectName): void {
         valueTypesSuite(run);
         writtenRowsSuite(run);
         bulkWritesSuite(run);
+        concurrencySuite(run);
         if (run.mode === 'generic') setupErrorsSuite(dialect);
       });
     }

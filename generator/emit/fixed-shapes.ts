@@ -121,21 +121,21 @@ export function emitShapePath(resource: ResourceDescription, shape: FixedStateme
     case 'insertRow':
       return code`if (insertRow !== null) {
 const [row] = ${wait}insertRow(api.writeData(resource, 'create', input));
-api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
+api.sendRowText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
 return;
 }`;
     case 'updateRow':
-      return code`if (updateRow !== null) {
+      return code`if (updateRow !== null && input.ifMatch === undefined) {
 const [row] = ${wait}updateRow(api.writeData(resource, 'update', input.data), input.id);
 if (row === undefined) throw api.notFound(resource);
-api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
+api.sendRowText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
 return;
 }`;
     case 'getById':
       return code`if (getById !== null && input.select === undefined) {
 const [row] = ${wait}getById.rows(${bindings(shape)});
 if (row === undefined) throw api.notFound(resource);
-api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
+api.sendRowText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
 return;
 }`;
     case 'listPage': {
@@ -160,7 +160,7 @@ api.sendJsonText(req, res, ${status}, rows.length > 0 ? '{"exists":true}' : '{"e
 return;
 }`;
     case 'deleteById':
-      return code`if (deleteById !== null) {
+      return code`if (deleteById !== null && input.ifMatch === undefined) {
 const deleted = ${wait}deleteById.run(${bindings(shape)});
 if (deleted === 0) throw api.notFound(resource);
 api.sendJsonText(req, res, ${status}, '{"success":true}');

@@ -14,6 +14,8 @@ import { anyRow, countRows, selectById, selectPage, statementSource } from '../s
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
 import { BULK_QUERIES } from './bulk-actions';
+import { deleteWithIfMatch, updateWithIfMatch } from './conditional-writes';
+import { rowEtag, withEtag } from './response-meta';
 import { checkHookData, decodeId, writeValues } from './write-data';
 
 export { writeValues } from './write-data';
@@ -95,7 +97,9 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
     const fields = selectedFields(rt, input.select);
     const rows = await selectById(rt, fields, decodeId(rt, input.id), scope);
     if (rows.length === 0) throw notFound(rt); // CONTRACT §3: a row outside scope looks missing
-    return (await serialize(rt, rows, fields, ctx))[0];
+    const [result] = await serialize(rt, rows, fields, ctx);
+    // CONTRACT §10: a row answered whole carries its ETag.
+    return input.select === undefined ? withEtag(result, rowEtag(rt, rows[0])) : result;
   },
 
   async findOne(rt, input: ListInput, ctx, scope) {
@@ -109,24 +113,30 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
     if (rt.hooks.beforeCreate !== null) data = checkHookData(rt, 'beforeCreate', (await rt.hooks.beforeCreate({ data, ctx })) ?? data);
     const row = await rt.dialect.insert(rt.db, writePlan(rt, scope), data);
     if (row === null) throw outsideScope(rt, 'created');
-    const [result] = await serialize(rt, [row], rt.readable, ctx);
+    const result = withEtag((await serialize(rt, [row], rt.readable, ctx))[0], rowEtag(rt, row));
     if (rt.hooks.afterCreate !== null) await rt.hooks.afterCreate({ result, ctx });
     return result;
   },
 
-  async update(rt, input: { id: unknown; data: Record<string, unknown> }, ctx, scope) {
+  async update(rt, input: { id: unknown; data: Record<string, unknown>; ifMatch?: string }, ctx, scope) {
     let data = writeValues(rt.updatable, input.data);
     if (rt.hooks.beforeUpdate !== null) data = checkHookData(rt, 'beforeUpdate', (await rt.hooks.beforeUpdate({ id: input.id, data, ctx })) ?? data);
-    const row = await rt.dialect.update(rt.db, writePlan(rt, scope), decodeId(rt, input.id), data);
+    const row =
+      input.ifMatch === undefined
+        ? await rt.dialect.update(rt.db, writePlan(rt, scope), decodeId(rt, input.id), data)
+        : await updateWithIfMatch(rt, scope, decodeId(rt, input.id), data, input.ifMatch);
     if (row === ROW_MISSING) throw notFound(rt);
     if (row === null) throw outsideScope(rt, 'updated');
-    const [result] = await serialize(rt, [row], rt.readable, ctx);
+    const result = withEtag((await serialize(rt, [row], rt.readable, ctx))[0], rowEtag(rt, row));
     if (rt.hooks.afterUpdate !== null) await rt.hooks.afterUpdate({ id: input.id, result, ctx });
     return result;
   },
 
-  async delete(rt, input: { id: unknown }, ctx, scope) {
-    const deleted = await rt.dialect.remove(rt.db, writePlan(rt, scope), decodeId(rt, input.id));
+  async delete(rt, input: { id: unknown; ifMatch?: string }, ctx, scope) {
+    const deleted =
+      input.ifMatch === undefined
+        ? await rt.dialect.remove(rt.db, writePlan(rt, scope), decodeId(rt, input.id))
+        : await deleteWithIfMatch(rt, scope, decodeId(rt, input.id), input.ifMatch);
     if (!deleted) throw notFound(rt);
     const result = { success: true as const };
     if (rt.hooks.afterDelete !== null) await rt.hooks.afterDelete({ id: input.id, result, ctx });

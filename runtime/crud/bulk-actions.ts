@@ -8,15 +8,15 @@ import { TesseraError } from '../errors';
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { Context, Where } from '../model/options';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
-import { deleteMatching, insertRows, KeyOutsideScope, keyExists, MatchChanged, matchingKeys, TooManyRows, updateMatching, upsertRow, type BulkPlan } from '../sql/bulk-writes';
+import { deleteMatching, insertRows, KeyOutsideScope, PreconditionFailed, keyExists, MatchChanged, matchingKeys, TooManyRows, updateMatching, upsertRow, type BulkPlan } from '../sql/bulk-writes';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
 import { compileWhere } from '../sql/where';
-import { withStatus } from './response-status';
+import { ifMatchHolds, rowEtag, withEtag, withStatus } from './response-meta';
 import { checkHookData, decodeId, writeValues } from './write-data';
 
 type BulkAction = (rt: ResourcePlan, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
 
-function bulkPlan(rt: ResourcePlan, scope: Scope): BulkPlan {
+export function bulkPlan(rt: ResourcePlan, scope: Scope): BulkPlan {
   return { table: rt.table, pk: rt.pkColumn, pkKey: rt.pkKey, selection: rt.defaultSelection, scope };
 }
 
@@ -34,8 +34,13 @@ function keyJson(rt: CrudRuntime, key: unknown): unknown {
   return rt.pkCodec === null || key === null ? key : rt.pkCodec.encode(key);
 }
 
+/** If-Match as a check of the locked row (CONTRACT §10), or null without one. */
+export function ifMatchCheck(rt: CrudRuntime, ifMatch: string | undefined): ((row: DbRow) => boolean) | null {
+  return ifMatch === undefined ? null : (row) => ifMatchHolds(ifMatch, rowEtag(rt, row));
+}
+
 /** The transaction's own refusals as the errors the caller sees; anything else (driver errors) passes on. */
-async function transaction<T>(rt: ResourcePlan, verb: string, run: () => Promise<T>): Promise<T> {
+export async function transaction<T>(rt: ResourcePlan, verb: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -45,6 +50,7 @@ async function transaction<T>(rt: ResourcePlan, verb: string, run: () => Promise
       throw new TesseraError('VALIDATION_ERROR', message, [{ path: '/where', message }]);
     }
     if (error instanceof KeyOutsideScope) throw new TesseraError('CONFLICT', `a ${rt.resourceName} row with that id exists outside your scope; nothing was written`);
+    if (error instanceof PreconditionFailed) throw new TesseraError('PRECONDITION_FAILED', `the ${rt.resourceName} row changed since that ETag was read (If-Match); nothing was written`);
     if (error instanceof MatchChanged) throw new TesseraError('CONFLICT', `the ${rt.resourceName} rows changed while the hooks ran; nothing was written, try again`);
     throw error;
   }
@@ -93,7 +99,7 @@ export const BULK_QUERIES: Readonly<Record<OptInActionName, BulkAction>> = {
     return { count: keys.length };
   },
 
-  async upsert(rt, input: { id: unknown; data: Record<string, unknown> }, ctx, scope) {
+  async upsert(rt, input: { id: unknown; data: Record<string, unknown>; ifMatch?: string }, ctx, scope) {
     if (Object.hasOwn(input.data, rt.pkKey) && input.data[rt.pkKey] !== input.id) {
       const message = `data.${rt.pkKey} must be the id of the path (or left out)`;
       throw new TesseraError('VALIDATION_ERROR', message, [{ path: `/data/${rt.pkKey.replace(/~/g, '~0').replace(/\//g, '~1')}`, message }]);
@@ -111,10 +117,11 @@ export const BULK_QUERIES: Readonly<Record<OptInActionName, BulkAction>> = {
       if (!existed && beforeCreate !== null) create = checkHookData(rt, 'beforeCreate', (await beforeCreate({ data: create, ctx })) ?? create);
     }
     // The key comes from the path: a new row gets it whatever its default would be.
-    const written = await transaction(rt, 'written', () => rt.dialect.transact(rt.db, () => upsertRow(plan, id, { create: { ...create, [rt.pkKey]: id }, update, existed })));
+    const written = await transaction(rt, 'written', () => rt.dialect.transact(rt.db, () => upsertRow(plan, id, { create: { ...create, [rt.pkKey]: id }, update, existed, matches: ifMatchCheck(rt, input.ifMatch) })));
     const [result] = await serialize(rt, [written.row], ctx);
     if (written.isCreated && rt.hooks.afterCreate !== null) await rt.hooks.afterCreate({ result, ctx });
     if (!written.isCreated && rt.hooks.afterUpdate !== null) await rt.hooks.afterUpdate({ id: input.id, result, ctx });
+    withEtag(result, rowEtag(rt, written.row));
     return written.isCreated ? withStatus(result, 201) : result;
   },
 };

@@ -8,7 +8,7 @@ import type { Context, ScopeFunction } from '../model/options';
 import { COLUMN_CODECS } from '../model/column-schema';
 import { validationError } from '../validation';
 import { crudInputReader } from './http-input';
-import { sendJson, sendJsonText } from './send-json';
+import { sendJson, sendJsonText, sendRowText } from './send-json';
 import { fixedPageStatements, fixedStatement, readableDecoders } from '../sql/fixed-execution';
 
 export const compiledApi = Object.freeze({
@@ -16,6 +16,8 @@ export const compiledApi = Object.freeze({
   sendJson,
   /** The same, for a body a generated row writer wrote. */
   sendJsonText,
+  /** The same, for a whole row a generated row writer wrote, with its ETag (CONTRACT §10). */
+  sendRowText,
   /** How a crud route reads its input from the request (the `:id` parsed for the key's type), as the generic handler reads it. */
   inputReader: (rt: ResourcePlan, action: CrudActionName) => crudInputReader(rt, action),
   /** A fixed shape's statement (the SQL the compiler wrote), through the driver; null when the statement cache is off. */

@@ -32,8 +32,9 @@ export interface CrudActions<TTable extends Table> {
   get(call: CrudCall<{ id: Id; select?: FieldName<TTable>[] }>): Promise<Row<TTable>>;
   findOne(call?: OptionalCrudCall<ListInput<TTable>>): Promise<Row<TTable> | null>;
   create(call: CrudCall<Partial<Row<TTable>>>): Promise<Row<TTable>>;
-  update(call: CrudCall<{ id: Id; data: Partial<Row<TTable>> }>): Promise<Row<TTable>>;
-  delete(call: CrudCall<{ id: Id }>): Promise<{ success: true }>;
+  /** `ifMatch` (CONTRACT §10): the row's ETag as read (`etagOf(row)`); PRECONDITION_FAILED when the row changed since. */
+  update(call: CrudCall<{ id: Id; data: Partial<Row<TTable>>; ifMatch?: string }>): Promise<Row<TTable>>;
+  delete(call: CrudCall<{ id: Id; ifMatch?: string }>): Promise<{ success: true }>;
   count(call?: OptionalCrudCall<{ where?: Where }>): Promise<{ count: number }>;
   exists(call?: OptionalCrudCall<{ where?: Where }>): Promise<{ exists: boolean }>;
   /** CONTRACT §10, when `operations.createMany` is on: every item created in one transaction, or none. */
@@ -43,5 +44,5 @@ export interface CrudActions<TTable extends Table> {
   /** CONTRACT §10, when `operations.deleteMany` is on: every row matching a non-empty `where` deleted, in one transaction. */
   deleteMany(call: CrudCall<{ where: Where }>): Promise<{ count: number }>;
   /** CONTRACT §10, when `operations.upsert` is on: the row with this id created, or its updatable fields set. */
-  upsert(call: CrudCall<{ id: Id; data: Partial<Row<TTable>> }>): Promise<Row<TTable>>;
+  upsert(call: CrudCall<{ id: Id; data: Partial<Row<TTable>>; ifMatch?: string }>): Promise<Row<TTable>>;
 }

@@ -177,6 +177,9 @@ function writeData(fields: readonly FieldModel[], kind: 'create' | 'update'): Js
   return schema;
 }
 
+/** CONTRACT §10: the ETag(s) a conditional write expects (HTTP `If-Match`): `"…"`, a comma-separated list, or `*`. */
+const IF_MATCH: JsonSchema = { type: 'string', minLength: 1, maxLength: 1024 };
+
 /** A data schema with `key` optional (upsert's key comes from the path; the body may repeat it). */
 function withoutRequired(schema: JsonSchema, key: string): JsonSchema {
   const required = ((schema.required ?? []) as string[]).filter((name) => name !== key);
@@ -209,8 +212,8 @@ export function buildInputSchemas(options: InputSchemaOptions): InputSchemas {
     get: inputObject({ id: idSchema, select: selectSchema(fields) }, ['id']),
     findOne: listInput,
     create,
-    update: inputObject({ id: idSchema, data: update }, ['id', 'data']),
-    delete: inputObject({ id: idSchema }, ['id']),
+    update: inputObject({ id: idSchema, data: update, ifMatch: IF_MATCH }, ['id', 'data']),
+    delete: inputObject({ id: idSchema, ifMatch: IF_MATCH }, ['id']),
     count: whereOnly,
     exists: whereOnly,
   };
@@ -219,6 +222,6 @@ export function buildInputSchemas(options: InputSchemaOptions): InputSchemas {
   if (optIn.includes('createMany')) schemas.createMany = inputObject({ items: { type: 'array', minItems: 1, maxItems: maxBatch, items: create } }, ['items']);
   if (optIn.includes('updateMany')) schemas.updateMany = { ...inputObject({ where: matching, data: update }, ['where', 'data']), $defs };
   if (optIn.includes('deleteMany')) schemas.deleteMany = { ...inputObject({ where: matching }, ['where']), $defs };
-  if (optIn.includes('upsert')) schemas.upsert = inputObject({ id: idSchema, data: withoutRequired(create, options.pkKey) }, ['id', 'data']);
+  if (optIn.includes('upsert')) schemas.upsert = inputObject({ id: idSchema, data: withoutRequired(create, options.pkKey), ifMatch: IF_MATCH }, ['id', 'data']);
   return schemas;
 }

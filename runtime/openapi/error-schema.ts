@@ -16,7 +16,8 @@ const WHEN: Record<ErrorCode, string> = {
   UNAUTHORIZED: 'the bearer token is missing where required, bad, expired or not yet valid (`auth`), or the context factory rejected the credentials; sent with `WWW-Authenticate: Bearer`',
   FORBIDDEN: 'authorize said no, the access rules lack authorize, or a written row would leave the scope',
   NOT_FOUND: 'no such row in scope',
-  CONFLICT: 'a unique or foreign-key violation',
+  CONFLICT: 'a unique or foreign-key violation, or an upsert of a key that exists outside your scope',
+  PRECONDITION_FAILED: 'the `If-Match` ETag (in-process `ifMatch`) is not the row\'s current one: it changed since it was read; nothing was written',
   PAYLOAD_TOO_LARGE: 'the body is larger than the server accepts (`bodyLimit`)',
   UNSUPPORTED_MEDIA_TYPE: 'the body is not `application/json`',
   RATE_LIMITED: 'the caller spent its rate limit (`rateLimit`); retry after `Retry-After` seconds',
@@ -123,6 +124,8 @@ export function errorResponses(): Record<string, OpenAPIV3_1.ResponseObject> {
 
 /** The writes that may meet a unique or foreign-key violation (409). */
 const WRITES: ReadonlySet<CrudActionName> = new Set(['create', 'update', 'delete', 'createMany', 'updateMany', 'deleteMany', 'upsert']);
+/** The writes that take `If-Match` (CONTRACT §10). */
+export const CONDITIONAL_WRITES: ReadonlySet<CrudActionName> = new Set(['update', 'delete', 'upsert']);
 /** The writes whose written rows must stay in scope (403 otherwise). */
 const SCOPED_WRITES: ReadonlySet<CrudActionName> = new Set(['create', 'update', 'createMany', 'updateMany', 'upsert']);
 
@@ -141,6 +144,7 @@ export function errorStatuses(route: DocumentedRoute, hasContext: boolean, isRat
     if (!route.source.runtime.access.isPublic || writesInScope) statuses.push(403);
     if (route.route.input !== 'body' && route.action !== 'upsert') statuses.push(404);
     if (WRITES.has(route.action)) statuses.push(409);
+    if (CONDITIONAL_WRITES.has(route.action)) statuses.push(412);
   }
   if (route.route.method === 'POST' || route.route.method === 'PATCH' || route.route.method === 'PUT') statuses.push(413, 415);
   if (isRateLimited) statuses.push(429);

@@ -6,7 +6,7 @@ import type { JsonSchema } from '../model/options';
 import { actionSchemas } from './action-schemas';
 import { componentRef, schemaObject, type ComponentSchemas } from './components';
 import type { DocumentedCrudRoute, DocumentedRoute, DocumentedServiceRoute } from './documented-routes';
-import { ERROR_SCHEMA, errorResponseName, errorStatuses } from './error-schema';
+import { CONDITIONAL_WRITES, ERROR_SCHEMA, errorResponseName, errorStatuses } from './error-schema';
 import { routeExamples, type RouteExamples } from './request-examples';
 
 export type OpenApiOperation = OpenAPIV3_1.OperationObject;
@@ -44,6 +44,18 @@ const BODY_KINDS: Partial<Record<CrudActionName, string>> = {
 
 /** The actions whose HTTP body is the input's `data` (the row's id is in the path). */
 const DATA_BODIES: ReadonlySet<CrudActionName> = new Set(['update', 'upsert']);
+
+/** CONTRACT §10: the answers of a whole row carry its ETag. */
+const ETAG_ACTIONS: ReadonlySet<CrudActionName> = new Set(['get', 'create', 'update', 'upsert']);
+
+const ETAG_HEADER: OpenAPIV3_1.HeaderObject = {
+  description: "The row's strong ETag, from its stored values (absent when `select` narrows the row): send it back in If-Match to write only if the row is unchanged.",
+  schema: { type: 'string', maxLength: 64 },
+};
+
+function conditionalHeader(name: string, description: string): OpenAPIV3_1.ParameterObject {
+  return { name, in: 'header', required: false, description, schema: parameterSchema({ type: 'string', maxLength: 1024 }) };
+}
 
 export interface OperationContext {
   readonly components: ComponentSchemas;
@@ -116,6 +128,10 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
     if (examples.select !== undefined) select.example = examples.select;
     parameters.push(select);
   }
+  if (route.action === 'get') parameters.push(conditionalHeader('If-None-Match', 'The ETag of the row as last read: when it is still current the answer is 304 without a body.'));
+  if (CONDITIONAL_WRITES.has(route.action)) {
+    parameters.push(conditionalHeader('If-Match', 'The ETag of the row as read (or `*`): when the row has changed since, nothing is written and the answer is 412 PRECONDITION_FAILED.'));
+  }
   if (parameters.length > 0) operation.parameters = parameters;
 
   const kind = BODY_KINDS[route.action];
@@ -127,11 +143,14 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
 
   const output = context.components.addLifted(owner, schemas.output, route.action === 'list' ? 'ListOutput' : null);
   const success: OpenAPIV3_1.ResponseObject = { description: route.route.status === 201 ? 'Created' : 'OK', content: jsonContent(output) };
+  const etag = ETAG_ACTIONS.has(route.action) ? { ETag: ETAG_HEADER } : undefined;
+  if (etag !== undefined) success.headers = etag;
   const links = route.action === 'create' ? createLinks(route, context.operationIds) : undefined;
   if (links !== undefined) success.links = links;
   operation.responses = { [String(route.route.status)]: success, ...errorResponses(route, context) };
   // upsert answers 200 for an updated row, 201 for a created one: the same row either way.
-  if (route.action === 'upsert') operation.responses = { '200': success, '201': { description: 'Created', content: jsonContent(output) }, ...errorResponses(route, context) };
+  if (route.action === 'upsert') operation.responses = { '200': success, '201': { description: 'Created', headers: etag, content: jsonContent(output) }, ...errorResponses(route, context) };
+  if (route.action === 'get') operation.responses = { '200': success, '304': { description: 'Not modified: If-None-Match names the current ETag. No body.', headers: etag }, ...errorResponses(route, context) };
   return operation;
 }
 

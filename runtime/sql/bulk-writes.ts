@@ -25,15 +25,19 @@ export class TooManyRows extends Error {
 /** upsert met a row with that key outside the caller's scope (CONTRACT §10: CONFLICT, nothing written). */
 export class KeyOutsideScope extends Error {}
 
+/** If-Match named another ETag than the row's current one (or no row exists): nothing was written. */
+export class PreconditionFailed extends Error {}
+
 /** The rows matched while before-hooks ran are not the rows matched now: nothing was changed. */
 export class MatchChanged extends Error {}
 
-function inScope(plan: BulkPlan, condition: SQL): SQL {
+/** `condition` ANDed with the caller's scope. */
+export function inScope(plan: BulkPlan, condition: SQL): SQL {
   return plan.scope === undefined ? condition : (and(condition, plan.scope) as SQL);
 }
 
 /** The rows with these keys, in scope, read back (the key always selected); throws OutsideScope when one is missing. */
-function* readBack(plan: BulkPlan, keys: readonly unknown[]): TxWork<DbRow[]> {
+export function* readBack(plan: BulkPlan, keys: readonly unknown[]): TxWork<DbRow[]> {
   const selection = { ...plan.selection, [plan.pkKey]: plan.pk };
   const rows: DbRow[] = yield { kind: 'rows', query: (tx) => tx.select(selection).from(plan.table).where(inScope(plan, inArray(plan.pk, [...keys]))) };
   const byKey = new Map(rows.map((row) => [String(row[plan.pkKey]), row]));
@@ -111,13 +115,20 @@ export interface UpsertChange {
   readonly update: Record<string, unknown>;
   /** Whether the row existed when the before-hooks ran (null: no hook ran); a different answer now is MatchChanged. */
   readonly existed: boolean | null;
+  /** If-Match (CONTRACT §10): whether the existing row is the one the caller read; null without one. A missing row fails it. */
+  readonly matches: ((row: DbRow) => boolean) | null;
 }
 
 /** upsert: the row created, or updated when it exists in scope; KeyOutsideScope when it exists outside. */
 export function* upsertRow(plan: BulkPlan, id: unknown, change: UpsertChange): TxWork<{ row: DbRow; isCreated: boolean }> {
-  const found: DbRow[] = yield { kind: 'lock', query: (tx) => tx.select({ key: plan.pk }).from(plan.table).where(eq(plan.pk, id)) };
+  const found: DbRow[] = yield { kind: 'lock', query: (tx) => tx.select({ ...plan.selection, [plan.pkKey]: plan.pk }).from(plan.table).where(eq(plan.pk, id)) };
   const exists = found.length > 0;
   if (change.existed !== null && change.existed !== exists) throw new MatchChanged();
+  if (change.matches !== null && (!exists || !change.matches(found[0]))) {
+    // A row outside the scope answers as it does without If-Match: CONFLICT, nothing said about its ETag.
+    if (exists && plan.scope !== undefined) yield* keyExists(plan, id);
+    throw new PreconditionFailed();
+  }
   if (!exists) {
     const key = yield { kind: 'insert', table: plan.table, pk: plan.pk, pkKey: plan.pkKey, values: change.create };
     const [row] = yield* readBack(plan, [key]);

@@ -276,10 +276,13 @@ describe('buildOpenApiDocument', () => {
       const without = build([testbed.service.shop], { hasContext: false });
       expect(statuses(without, 'shop.notes.list')).toEqual(['200', '400', '413', '415', '500', '503']);
       expect(statuses(withContext, 'shop.notes.list')).toEqual(['200', '400', '401', '413', '415', '500', '503']);
-      expect(statuses(withContext, 'shop.notes.delete')).toEqual(['200', '400', '401', '404', '409', '500', '503']);
+      // CONTRACT §10: If-Match on update, delete and upsert may answer 412.
+      expect(statuses(withContext, 'shop.notes.delete')).toEqual(['200', '400', '401', '404', '409', '412', '500', '503']);
       expect(statuses(withContext, 'shop.items.get')).toEqual(['200', '400', '401', '403', '404', '500', '503']);
       expect(statuses(withContext, 'shop.items.create')).toEqual(['201', '400', '401', '403', '409', '413', '415', '500', '503']);
-      expect(statuses(withContext, 'shop.items.update')).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '500', '503']);
+      expect(statuses(withContext, 'shop.items.update')).toEqual(['200', '400', '401', '403', '404', '409', '412', '413', '415', '500', '503']);
+      expect(statuses(withContext, 'shop.items.upsert')).toEqual(['200', '201', '400', '401', '403', '409', '412', '413', '415', '500', '503']);
+      expect(statuses(withContext, 'shop.items.deleteMany')).toEqual(['200', '400', '401', '403', '409', '413', '415', '500', '503']);
       expect(statuses(without, 'shop.ping')).toEqual(['200', '400', '413', '415', '500', '503', 'default']);
     });
 
