@@ -6,6 +6,7 @@ import type { JsonSchema } from '../model/options';
 import { actionSchemas } from './action-schemas';
 import { componentRef, schemaObject, type ComponentSchemas } from './components';
 import type { DocumentedCrudRoute, DocumentedRoute, DocumentedServiceRoute } from './documented-routes';
+import { withEdgeHeaders } from './edge-headers';
 import { CONDITIONAL_WRITES, ERROR_SCHEMA, errorResponseName, errorStatuses } from './error-schema';
 import { routeExamples, type RouteExamples } from './request-examples';
 
@@ -64,6 +65,8 @@ export interface OperationContext {
   readonly operationIds: ReadonlySet<string>;
   /** operationIds the `rateLimit` option limits (they may answer 429). */
   readonly rateLimited: ReadonlySet<string>;
+  /** Whether the `cors` option adds Access-Control-Allow-Origin to answers. */
+  readonly cors: boolean;
 }
 
 /** openapi-types reuses OpenAPI 3.0's Parameter Object for 3.1, schema type included: the same JSON Schema, typed for it. */
@@ -81,6 +84,10 @@ function errorResponses(route: DocumentedRoute, context: OperationContext): Open
   const responses: OpenAPIV3_1.ResponsesObject = {};
   for (const status of errorStatuses(route, context.hasContext, context.rateLimited.has(route.operationId))) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
   return responses;
+}
+
+function successWithEdgeHeaders(route: DocumentedRoute, success: OpenAPIV3_1.ResponseObject, context: OperationContext): OpenAPIV3_1.ResponseObject {
+  return withEdgeHeaders(success, { rateLimit: context.rateLimited.has(route.operationId), cors: context.cors });
 }
 
 function crudDescription(route: DocumentedCrudRoute): string {
@@ -147,10 +154,16 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
   if (etag !== undefined) success.headers = etag;
   const links = route.action === 'create' ? createLinks(route, context.operationIds) : undefined;
   if (links !== undefined) success.links = links;
-  operation.responses = { [String(route.route.status)]: success, ...errorResponses(route, context) };
+  operation.responses = { [String(route.route.status)]: successWithEdgeHeaders(route, success, context), ...errorResponses(route, context) };
   // upsert answers 200 for an updated row, 201 for a created one: the same row either way.
-  if (route.action === 'upsert') operation.responses = { '200': success, '201': { description: 'Created', headers: etag, content: jsonContent(output) }, ...errorResponses(route, context) };
-  if (route.action === 'get') operation.responses = { '200': success, '304': { description: 'Not modified: If-None-Match names the current ETag. No body.', headers: etag }, ...errorResponses(route, context) };
+  if (route.action === 'upsert') {
+    const created = successWithEdgeHeaders(route, { description: 'Created', headers: etag, content: jsonContent(output) }, context);
+    operation.responses = { '200': successWithEdgeHeaders(route, success, context), '201': created, ...errorResponses(route, context) };
+  }
+  if (route.action === 'get') {
+    const notModified = successWithEdgeHeaders(route, { description: 'Not modified: If-None-Match names the current ETag. No body.', headers: etag }, context);
+    operation.responses = { '200': successWithEdgeHeaders(route, success, context), '304': notModified, ...errorResponses(route, context) };
+  }
   return operation;
 }
 
@@ -172,9 +185,9 @@ function serviceOperation(route: DocumentedServiceRoute, context: OperationConte
     tags: [route.tag],
     requestBody: { required, content: jsonContent(input, examples.body) },
     responses: {
-      [String(route.route.status)]: { description: 'OK', content: jsonContent(output) },
+      [String(route.route.status)]: successWithEdgeHeaders(route, { description: 'OK', content: jsonContent(output) }, context),
       ...errorResponses(route, context),
-      default: { description: 'Any other TesseraError the handler throws, with its own status.', content: jsonContent(componentRef(ERROR_SCHEMA)) },
+      default: withEdgeHeaders({ description: 'Any other TesseraError the handler throws, with its own status.', content: jsonContent(componentRef(ERROR_SCHEMA)) }, { rateLimit: false, cors: context.cors }),
     },
   };
 }
