@@ -113,6 +113,11 @@ export function emitShapeSetup(shape: FixedStatementShape | FixedWrite): Code {
   return joinCode([comment('The fixed shape, prepared by the driver once; null when the statement cache is off (statementCache: false).'), code`const ${name(shape.name)} = ${maker};${decode}`]);
 }
 
+/** CONTRACT §9: a resource with relations takes the runtime path when the call includes any. */
+function noInclude(resource: ResourceDescription): Code {
+  return resource.plan.relations.length === 0 ? code`` : code` && input.include === undefined`;
+}
+
 /** The fast path of the route's shape, ahead of the runtime path. */
 export function emitShapePath(resource: ResourceDescription, shape: FixedStatementShape | FixedWrite, status: number): Code {
   const wait = awaited(resource);
@@ -132,7 +137,7 @@ api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
 return;
 }`;
     case 'getById':
-      return code`if (getById !== null && input.select === undefined) {
+      return code`if (getById !== null && input.select === undefined${noInclude(resource)}) {
 const [row] = ${wait}getById.rows(${bindings(shape)});
 if (row === undefined) throw api.notFound(resource);
 api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
@@ -140,7 +145,7 @@ return;
 }`;
     case 'listPage': {
       const statement = shape.aroundLimit === null ? code`listPage` : code`listPage(limit)`;
-      return code`if (listPage !== null && input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true) {
+      return code`if (listPage !== null && input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true${noInclude(resource)}) {
 const limit = input.limit ?? ${resource.plan.defaultLimit};
 const rows = ${wait}${statement}.rows(${bindings(shape)});
 api.sendJsonText(req, res, ${status}, '{"items":[' + rows.map(${writeRow}).join(',') + ']}');

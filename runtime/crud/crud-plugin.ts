@@ -6,6 +6,7 @@ import type { CrudActions } from '../model/crud-actions';
 import { buildCrudRuntime, enabledActions, type CrudRuntime } from '../model/crud-runtime';
 import type { Context, CrudOptions, RouteSetting, ScopeFunction } from '../model/options';
 import { installRegisteredValidators } from '../model/registered-validators';
+import { relationInputErrors } from '../model/relation-input';
 import { planOf } from '../sql/resource-plan';
 import { idParserFor, type ActionRoute } from '../route';
 import type { Resource, ResourcePlugin } from '../service';
@@ -81,6 +82,8 @@ export function crud(options: CrudOptions): CrudPlugin {
       const enabled = enabledActions(label, options.operations);
       checkRouteSettings(runtime, options.routes, enabled);
       resource.attachCrudRuntime(runtime);
+      // CONTRACT §9: includes and relation filters are checked against the related resources' policies.
+      if (runtime.relations.length > 0) runtime.validators.checkRelations((action, data) => relationInputErrors(runtime, action, data));
       // A bundle registered this resource's validators before loading the application: use them from now on.
       installRegisteredValidators(runtime);
       // The resource's plan: what its actions run, with the statement cache and keys of spec §8.

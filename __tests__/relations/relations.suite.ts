@@ -1,0 +1,201 @@
+// CONTRACT §9 on one dialect, over HTTP in every handler mode (responses compared byte for byte): includes through the
+// related resource's policy, access, scope and scrub; relation filters; the input checks; no N+1; setup errors.
+import { BuiltBundle } from '../helpers/bundle-loader';
+import type { DialectName } from '../helpers/databases';
+import { openRelationDatabase, type RelationDatabase } from '../helpers/relation-tables';
+import { expectSameResponses, ResponseRecording } from '../helpers/response-recording';
+import { clearRegistry, HANDLER_MODES, listen, type TestServer } from '../helpers/test-app';
+import { defineRelationsApp, seedRelations, type RelationsApp } from './relations-app';
+
+const MEMBER = { user: { id: 'm', role: 'member' } };
+const ADMIN = { user: { id: 'a', role: 'admin' } };
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+export function relationsSuite(dialect: DialectName): void {
+  describe(`relations on ${dialect}`, () => relationsCases(dialect));
+}
+
+function relationsCases(dialect: DialectName): void {
+  const recordings: ResponseRecording[] = [];
+  let database: RelationDatabase;
+  let app: RelationsApp;
+  const bundle = new BuiltBundle();
+
+  beforeAll(async () => {
+    database = await openRelationDatabase(dialect);
+    await database.reset();
+    await seedRelations(database);
+    clearRegistry();
+    app = defineRelationsApp(database);
+  });
+  afterAll(async () => {
+    bundle.remove();
+    await database.close();
+    clearRegistry();
+  });
+
+  for (const mode of HANDLER_MODES) {
+    const recording = new ResponseRecording(mode, `in ${mode} mode`);
+    recordings.push(recording);
+    describe(`in ${mode} mode`, () => {
+      let server: TestServer;
+      beforeAll(async () => {
+        server = await listen({ services: [app.blog] }, { mode, recording, bundle });
+      });
+      afterAll(() => server.close());
+
+      async function call(method: string, path: string, body?: unknown, ctx: Record<string, unknown> = MEMBER): Promise<Answer> {
+        const headers: Record<string, string> = { 'x-test-user': JSON.stringify(ctx) };
+        if (body !== undefined) headers['content-type'] = 'application/json';
+        const response = await server.fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        return { status: response.status, body: await response.json() };
+      }
+      const list = (resource: string, input: unknown, ctx?: Record<string, unknown>) => call('POST', `/api/${resource}/query`, input, ctx);
+
+      describe('include', () => {
+        it('adds a to-one relation as Row | null and a to-many relation as Row[], in the related list order', async () => {
+          const answer = await list('posts', { include: { author: true, comments: true } });
+          expect(answer.status).toBe(200);
+          expect(answer.body.items).toEqual([
+            {
+              id: 1,
+              title: 'Hello',
+              authorId: 1,
+              author: { id: 1, name: 'Ann', email: '***', active: true },
+              comments: [
+                { id: 1, postId: 1, body: 'nice', rating: 5 },
+                { id: 2, postId: 1, body: 'meh', rating: 2 },
+                { id: 3, postId: 1, body: 'great', rating: 4 },
+              ],
+            },
+            { id: 2, title: 'Second', authorId: 1, author: { id: 1, name: 'Ann', email: '***', active: true }, comments: [{ id: 4, postId: 2, body: 'ok', rating: 3 }] },
+            // Bob is inactive: outside the members' scope of authors, so his row reads null.
+            { id: 3, title: 'From Bob', authorId: 2, author: null, comments: [{ id: 5, postId: 3, body: 'bob fan', rating: 5 }] },
+            { id: 4, title: 'Orphan', authorId: null, author: null, comments: [] },
+          ]);
+        });
+
+        it("applies the related resource's scope and scrub for the caller", async () => {
+          const answer = await list('posts', { where: { id: { eq: 3 } }, include: { author: true } }, ADMIN);
+          expect(answer.body.items[0].author).toEqual({ id: 2, name: 'Bob', email: 'bob@example.com', active: false });
+        });
+
+        it('takes select, where, orderBy and limit inside an include, per parent row', async () => {
+          const answer = await list('posts', {
+            select: ['title'],
+            where: { id: { in: [1, 2] } },
+            include: { comments: { select: ['body'], where: { rating: { gte: 3 } }, orderBy: [{ field: 'rating', direction: 'desc' }], limit: 1 }, author: { select: ['name'] } },
+          });
+          expect(answer.body.items).toEqual([
+            { title: 'Hello', author: { name: 'Ann' }, comments: [{ body: 'nice' }] },
+            { title: 'Second', author: { name: 'Ann' }, comments: [{ body: 'ok' }] },
+          ]);
+        });
+
+        it('includes to-many rows through a foreign key, nested up to three levels', async () => {
+          const answer = await list('authors', {
+            where: { id: { eq: 1 } },
+            include: { posts: { select: ['id'], include: { comments: { select: ['id'], limit: 2, include: { post: { select: ['title'] } } } } } },
+          });
+          expect(answer.body.items).toEqual([
+            {
+              id: 1,
+              name: 'Ann',
+              email: '***',
+              active: true,
+              posts: [
+                { id: 1, comments: [{ id: 1, post: { title: 'Hello' } }, { id: 2, post: { title: 'Hello' } }] },
+                { id: 2, comments: [{ id: 4, post: { title: 'Second' } }] },
+              ],
+            },
+          ]);
+        });
+
+        it('includes on get (?include=a,b) and findOne', async () => {
+          const got = await call('GET', '/api/posts/2?include=author,comments&select=title');
+          expect(got.body).toEqual({ title: 'Second', author: { id: 1, name: 'Ann', email: '***', active: true }, comments: [{ id: 4, postId: 2, body: 'ok', rating: 3 }] });
+          const found = await call('POST', '/api/posts/find-one', { where: { title: { eq: 'Orphan' } }, include: { author: true, comments: true } });
+          expect(found.body).toEqual({ id: 4, title: 'Orphan', authorId: null, author: null, comments: [] });
+          expect((await call('GET', '/api/posts/99?include=author')).status).toBe(404);
+        });
+
+        it("answers FORBIDDEN naming the relation when the related resource's authorize says no", async () => {
+          const answer = await list('posts', { include: { comments: true } }, { ...MEMBER, noComments: true });
+          expect(answer.status).toBe(403);
+          expect(answer.body.error.code).toBe('FORBIDDEN');
+          expect(answer.body.error.message).toContain('`comments`');
+          expect((await list('posts', { include: { author: true } }, {})).status).toBe(403);
+        });
+
+        it("refuses what the related resource's policy refuses, with the path into the include", async () => {
+          const cases: [unknown, string][] = [
+            [{ include: { editor: true } }, '/include/editor'],
+            [{ include: { author: false } }, '/include/author'],
+            [{ include: { author: { select: ['secretNote'] } } }, '/include/author/select/0'],
+            [{ include: { author: { where: { secretNote: { eq: 'x' } } } } }, '/include/author/where/secretNote'],
+            [{ include: { comments: { orderBy: [{ field: 'body' }] } } }, '/include/comments/orderBy/0/field'],
+            [{ include: { comments: { limit: 11 } } }, '/include/comments/limit'],
+            [{ include: { author: { limit: 1 } } }, '/include/author/limit'],
+            [{ include: { comments: { include: { post: { include: { author: { include: { posts: true } } } } } } } }, '/include/comments/include/post/include/author/include'],
+            [{ include: { comments: { include: { author: true } } } }, '/include/comments/include/author'],
+          ];
+          for (const [input, path] of cases) {
+            const answer = await list('posts', input);
+            expect([path, answer.status, answer.body.error.code, answer.body.error.details[0].path]).toEqual([path, 400, 'VALIDATION_ERROR', path]);
+          }
+        });
+      });
+
+      describe('relation filters', () => {
+        const titles = async (input: unknown, ctx?: Record<string, unknown>) => (await list('posts', { ...(input as object), select: ['title'] }, ctx)).body.items.map((row: { title: string }) => row.title);
+        const names = async (input: unknown, ctx?: Record<string, unknown>) => (await list('authors', { ...(input as object), select: ['name'] }, ctx)).body.items.map((row: { name: string }) => row.name);
+
+        it('filters a to-one relation with is and isNot, inside the related scope', async () => {
+          expect(await titles({ where: { author: { is: { name: { eq: 'Ann' } } } } })).toEqual(['Hello', 'Second']);
+          expect(await titles({ where: { author: { isNot: { name: { eq: 'Ann' } } } } })).toEqual(['From Bob', 'Orphan']);
+          // Bob is outside a member's scope of authors: no filter reaches him.
+          expect(await titles({ where: { author: { is: { name: { eq: 'Bob' } } } } })).toEqual([]);
+          expect(await titles({ where: { author: { is: { name: { eq: 'Bob' } } } } }, ADMIN)).toEqual(['From Bob']);
+        });
+
+        it('filters a to-many relation with some, every and none, also under AND / OR / NOT', async () => {
+          expect(await names({ where: { posts: { some: { title: { contains: 'Hel' } } } } })).toEqual(['Ann']);
+          expect(await names({ where: { posts: { none: {} } } })).toEqual(['Cy']);
+          expect(await titles({ where: { comments: { every: { rating: { gte: 3 } } } } })).toEqual(['Second', 'From Bob', 'Orphan']);
+          expect(await titles({ where: { OR: [{ comments: { some: { body: { contains: 'fan' } } } }, { NOT: { authorId: { isNull: true } }, comments: { none: {} } }] } })).toEqual(['From Bob']);
+          const counted = await call('POST', '/api/posts/count', { where: { comments: { some: { rating: { gte: 5 } } } } });
+          expect(counted.body).toEqual({ count: 2 });
+          const exists = await call('POST', '/api/authors/exists', { where: { posts: { some: { comments: { some: { body: { contains: 'meh' } } } } } } });
+          expect(exists.body).toEqual({ exists: true });
+          const total = await list('posts', { where: { author: { is: {} } }, includeTotal: true, limit: 1, include: { author: { select: ['name'] } } });
+          expect(total.body).toEqual({ items: [{ id: 1, title: 'Hello', authorId: 1, author: { name: 'Ann' } }], total: 2 });
+        });
+
+        it('refuses filters the relation or the related policy does not allow', async () => {
+          const cases: [string, unknown, string][] = [
+            ['posts', { where: { author: { some: {} } } }, '/where/author/some'],
+            ['authors', { where: { posts: { is: {} } } }, '/where/posts/is'],
+            ['posts', { where: { author: { is: { secretNote: { eq: 'ann secret' } } } } }, '/where/author/is/secretNote'],
+            ['posts', { where: { author: { matches: {} } } }, '/where/author/matches'],
+            ['comments', { where: { post: { is: {} } } }, '/where/post'],
+            ['posts', { where: { author: { is: { posts: { some: { NOT: { NOT: { NOT: { NOT: { id: { eq: 1 } } } } } } } } } } }, '/where/author/is/posts/some/NOT/NOT/NOT/NOT'],
+          ];
+          for (const [resource, input, path] of cases) {
+            const answer = await list(resource, input);
+            expect([path, answer.status, answer.body.error.code, answer.body.error.details[0].path]).toEqual([path, 400, 'VALIDATION_ERROR', path]);
+          }
+        });
+      });
+    });
+  }
+
+  describe('handler modes', () => {
+    it('answer every request byte for byte the same', () => {
+      expectSameResponses(recordings);
+    });
+  });
+}

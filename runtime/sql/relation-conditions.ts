@@ -1,0 +1,29 @@
+// Relation filters as SQL (CONTRACT §9): each one an EXISTS over the related table, correlated on the relation's join
+// column and ANDed with the related resource's scope, so a filter reaches only rows a direct list of the related
+// resource could reach. Over an indexed foreign key the database probes the index once per row (EXPLAIN-tested).
+import { and, eq, exists, not, notExists, sql, type SQL } from 'drizzle-orm';
+import type { RelationFilterName } from '../model/relation-options';
+import type { ResolvedRelation } from '../model/relations';
+
+/** `EXISTS (SELECT 1 FROM related WHERE related.join = owner.join AND …)`. */
+function relatedRows(relation: ResolvedRelation, conditions: (SQL | undefined)[]) {
+  const { target } = relation;
+  return target.db.select({ one: sql`1` }).from(target.table).where(and(eq(relation.targetColumn, relation.sourceColumn), ...conditions));
+}
+
+/**
+ * One relation filter: `where` is the inner where as SQL (undefined: no condition), `scope` the related resource's.
+ * `every` holds when no reachable related row fails the where; `isNot` and `none` when no reachable one matches.
+ */
+export function relationCondition(relation: ResolvedRelation, filter: RelationFilterName, where: SQL | undefined, scope: SQL | undefined): SQL {
+  switch (filter) {
+    case 'is':
+    case 'some':
+      return exists(relatedRows(relation, [scope, where]));
+    case 'isNot':
+    case 'none':
+      return notExists(relatedRows(relation, [scope, where]));
+    case 'every':
+      return where === undefined ? sql`1 = 1` : notExists(relatedRows(relation, [scope, not(where)]));
+  }
+}
