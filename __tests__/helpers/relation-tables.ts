@@ -90,6 +90,12 @@ export interface RelationDatabase {
   statements: { sql: string; params: unknown[] }[];
   /** Runs SQL with positional parameters through the driver (not logged), answering the rows. */
   raw(sqlText: string, params?: unknown[]): Promise<any[]>;
+  /**
+   * The database's plan of a statement, one line per step. PostgreSQL plans with enable_seqscan off: on a table of a
+   * few hundred rows it rightly prefers a sequential scan, and the question is whether the plan can walk the index,
+   * as it will on a large table.
+   */
+  explain(sqlText: string, params: unknown[]): Promise<string[]>;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -131,6 +137,7 @@ export async function openRelationDatabase(dialect: DialectName): Promise<Relati
         const statement = prepare(text);
         return statement.reader ? statement.all(...params) : [statement.run(...params)];
       },
+      explain: async (text, params) => (prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as { detail: string }[]).map((row) => row.detail),
       reset: async () => {
         for (const statement of ddl(dialect)) client.exec(statement);
       },
@@ -142,20 +149,26 @@ export async function openRelationDatabase(dialect: DialectName): Promise<Relati
     const tables = mysqlTables() as unknown as RelationTables;
     const query = pool.query.bind(pool);
     const execute = pool.execute.bind(pool);
-    (pool as any).query = (...args: any[]) => {
-      statements.push({ sql: typeof args[0] === 'string' ? args[0] : args[0].sql, params: args[1] ?? args[0].values ?? [] });
-      return (query as any)(...args);
-    };
-    (pool as any).execute = (...args: any[]) => {
-      statements.push({ sql: typeof args[0] === 'string' ? args[0] : args[0].sql, params: args[1] ?? args[0].values ?? [] });
-      return (execute as any)(...args);
-    };
+    // Tessera runs statements on the callback pool the promise pool wraps (mysql-client.ts): count there.
+    const core = (pool as any).pool;
+    for (const method of ['query', 'execute']) {
+      const original = core[method].bind(core);
+      core[method] = (...args: any[]) => {
+        statements.push({ sql: typeof args[0] === 'string' ? args[0] : args[0].sql, params: Array.isArray(args[1]) ? args[1] : (args[0].values ?? []) });
+        return original(...args);
+      };
+    }
     return {
       dialect,
       db: drizzleMysql(pool as any, { schema: schemaOf(tables), mode: 'default' }),
       tables,
       statements,
       raw: async (text, params = []) => (await execute(text, params as any[]))[0] as any[],
+      explain: async (text, params) => {
+        await query('ANALYZE TABLE rel_authors, rel_posts, rel_comments');
+        const [rows] = (await query(`EXPLAIN ${text}`, params as any[])) as unknown as [{ table: string; type: string; key: string | null }[]];
+        return rows.map((row) => `${row.table} ${row.type} ${row.key ?? '-'}`);
+      },
       reset: async () => {
         for (const statement of ddl(dialect)) await query(statement);
       },
@@ -175,6 +188,17 @@ export async function openRelationDatabase(dialect: DialectName): Promise<Relati
     tables,
     statements,
     raw: async (text, params = []) => (await query(text, params)).rows,
+    explain: async (text, params) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SET enable_seqscan = off');
+        const result = await client.query(`EXPLAIN ${text}`, params);
+        await client.query('RESET enable_seqscan');
+        return result.rows.map((row: Record<string, string>) => row['QUERY PLAN']);
+      } finally {
+        client.release();
+      }
+    },
     reset: async () => {
       await query('DROP TABLE IF EXISTS rel_comments, rel_posts, rel_authors CASCADE');
       for (const statement of ddl(dialect).slice(3)) await query(statement);

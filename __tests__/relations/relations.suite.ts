@@ -5,7 +5,7 @@ import type { DialectName } from '../helpers/databases';
 import { openRelationDatabase, type RelationDatabase } from '../helpers/relation-tables';
 import { expectSameResponses, ResponseRecording } from '../helpers/response-recording';
 import { clearRegistry, HANDLER_MODES, listen, type TestServer } from '../helpers/test-app';
-import { defineRelationsApp, seedRelations, type RelationsApp } from './relations-app';
+import { defineRelationsApp, insertRows, seedRelations, type RelationsApp } from './relations-app';
 
 const MEMBER = { user: { id: 'm', role: 'member' } };
 const ADMIN = { user: { id: 'a', role: 'admin' } };
@@ -192,6 +192,60 @@ function relationsCases(dialect: DialectName): void {
       });
     });
   }
+
+  describe('statements and plans', () => {
+    const ctx = MEMBER;
+    /** n posts, each by its own author, with five comments each. */
+    async function seedPosts(n: number): Promise<void> {
+      await database.reset();
+      const active = database.dialect === 'sqlite' ? 1 : true;
+      const ids = Array.from({ length: n }, (_, index) => index + 1);
+      await insertRows(database, 'rel_authors', 'id, name, email, active', ids.map((id) => [id, `Author ${id}`, `a${id}@example.com`, active]));
+      await insertRows(database, 'rel_posts', 'id, title, author_id', ids.map((id) => [id, `Post ${id}`, id]));
+      await insertRows(database, 'rel_comments', 'id, post_id, body, rating', ids.flatMap((id) => [1, 2, 3, 4, 5].map((k) => [id * 10 + k, id, `Comment ${k}`, k])));
+    }
+    async function statementsOf(run: () => Promise<unknown>): Promise<{ sql: string; params: unknown[] }[]> {
+      database.statements.length = 0;
+      await run();
+      return [...database.statements];
+    }
+    afterAll(async () => {
+      await database.reset();
+      await seedRelations(database);
+    });
+
+    it('sends as many statements for 100 posts with their authors and comments as for one (no N+1)', async () => {
+      const call = () => app.posts.list({ input: { limit: 100, include: { author: true, comments: { limit: 5 } } }, ctx });
+      await seedPosts(1);
+      const one = await statementsOf(call);
+      const [first] = (await call()).items as any[];
+      expect(first.author.name).toBe('Author 1');
+      expect(first.comments).toHaveLength(5);
+      await seedPosts(100);
+      const hundred = await statementsOf(call);
+      const rows = (await call()).items as any[];
+      expect(rows).toHaveLength(100);
+      expect(rows.every((row) => row.author !== null && row.comments.length === 5)).toBe(true);
+      // One statement for the posts, one per include level.
+      expect({ one: one.length, hundred: hundred.length }).toEqual({ one: 3, hundred: 3 });
+      // Nested: authors → posts → comments, one statement per level still.
+      const nested = await statementsOf(() => app.authors.list({ input: { limit: 100, include: { posts: { include: { comments: true } } } }, ctx }));
+      expect(nested).toHaveLength(3);
+    });
+
+    it('plans an include and a some filter over the indexed foreign key without a full scan of the related table', async () => {
+      await seedPosts(100);
+      const [, include] = await statementsOf(() => app.posts.list({ input: { where: { id: { in: [5, 6] } }, include: { comments: { limit: 3 } } }, ctx }));
+      const [filter] = await statementsOf(() => app.posts.list({ input: { where: { comments: { some: { rating: { gte: 5 } } } }, limit: 5 }, ctx }));
+      for (const statement of [include, filter]) {
+        const plan = await database.explain(statement.sql, statement.params);
+        const related = plan.filter((line) => /rel_comments/.test(line));
+        expect(related.length).toBeGreaterThan(0);
+        // SQLite: SEARCH, not SCAN; MariaDB: not type ALL; PostgreSQL: no Seq Scan.
+        expect([statement.sql, related.filter((line) => /^SCAN rel_comments\b|^rel_comments ALL\b|Seq Scan on rel_comments/.test(line))]).toEqual([statement.sql, []]);
+      }
+    });
+  });
 
   describe('handler modes', () => {
     it('answer every request byte for byte the same', () => {

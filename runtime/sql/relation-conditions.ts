@@ -1,7 +1,8 @@
-// Relation filters as SQL (CONTRACT §9): each one an EXISTS over the related table, correlated on the relation's join
+// Relation filters as SQL (CONTRACT §9): each one an EXISTS over the related table (as each dialect asks it), correlated on the relation's join
 // column and ANDed with the related resource's scope, so a filter reaches only rows a direct list of the related
 // resource could reach. Over an indexed foreign key the database probes the index once per row (EXPLAIN-tested).
-import { and, eq, exists, not, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, not, sql, type SQL } from 'drizzle-orm';
+import { relatedRowExists } from '../dialects/related-row-exists';
 import type { RelationFilterName } from '../model/relation-options';
 import type { ResolvedRelation } from '../model/relations';
 
@@ -19,11 +20,11 @@ export function relationCondition(relation: ResolvedRelation, filter: RelationFi
   switch (filter) {
     case 'is':
     case 'some':
-      return exists(relatedRows(relation, [scope, where]));
+      return relatedRowExists(relation.target.dialect.name, relatedRows(relation, [scope, where]), false);
     case 'isNot':
     case 'none':
-      return notExists(relatedRows(relation, [scope, where]));
+      return relatedRowExists(relation.target.dialect.name, relatedRows(relation, [scope, where]), true);
     case 'every':
-      return where === undefined ? sql`1 = 1` : notExists(relatedRows(relation, [scope, not(where)]));
+      return where === undefined ? sql`1 = 1` : relatedRowExists(relation.target.dialect.name, relatedRows(relation, [scope, not(where)]), true);
   }
 }
