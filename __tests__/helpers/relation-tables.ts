@@ -206,3 +206,17 @@ export async function openRelationDatabase(dialect: DialectName): Promise<Relati
     close: () => pool.end(),
   };
 }
+
+/** A table with two foreign keys to authors (for the ambiguous-join setup error); never created in the database. */
+export function twoKeyTable(dialect: DialectName, authors: any): any {
+  if (dialect === 'sqlite') {
+    const { sqliteTable, integer } = sqliteCore;
+    return sqliteTable('rel_reviews', { id: integer('id').primaryKey(), authorId: integer('author_id').references(() => authors.id), editorId: integer('editor_id').references(() => authors.id) });
+  }
+  if (dialect === 'mysql') {
+    const { mysqlTable, int } = mysqlCore;
+    return mysqlTable('rel_reviews', { id: int('id').primaryKey(), authorId: int('author_id').references(() => authors.id), editorId: int('editor_id').references(() => authors.id) });
+  }
+  const { pgTable, integer } = pgCore;
+  return pgTable('rel_reviews', { id: integer('id').primaryKey(), authorId: integer('author_id').references(() => authors.id), editorId: integer('editor_id').references(() => authors.id) });
+}

@@ -2,7 +2,10 @@
 // related resource's policy, access, scope and scrub; relation filters; the input checks; no N+1; setup errors.
 import { BuiltBundle } from '../helpers/bundle-loader';
 import type { DialectName } from '../helpers/databases';
-import { openRelationDatabase, type RelationDatabase } from '../helpers/relation-tables';
+import { createServer, crud, defineService } from 'tessera-api';
+import { openRelationDatabase, twoKeyTable, type RelationDatabase } from '../helpers/relation-tables';
+import { bodyValidator, invalidComponentSchemas, operationsOf, responseSchema } from '../helpers/openapi-reader';
+import { validateOpenApi } from '../helpers/openapi-validator';
 import { expectSameResponses, ResponseRecording } from '../helpers/response-recording';
 import { clearRegistry, HANDLER_MODES, listen, type TestServer } from '../helpers/test-app';
 import { defineRelationsApp, insertRows, seedRelations, type RelationsApp } from './relations-app';
@@ -190,8 +193,70 @@ function relationsCases(dialect: DialectName): void {
           }
         });
       });
+
+      if (mode === 'generic') {
+        describe('documents', () => {
+          it('documents include per relation and the included rows, in a document the OpenAPI 3.1 validator accepts', async () => {
+            const document: any = await (await fetch(`${server.url}/openapi.json`)).json();
+            expect(await validateOpenApi(document)).toMatchObject({ valid: true });
+            expect(invalidComponentSchemas(document)).toEqual([]);
+            expect(document.components.schemas['rel.posts.Include'].propertyNames).toEqual({ enum: ['author', 'comments'] });
+            const operation = operationsOf(document).find((candidate) => candidate.operationId === 'rel.posts.list')!.operation;
+            const check = bodyValidator(document);
+            // Fetched outside the recording: the other modes do not run this test.
+            const response = await fetch(`${server.url}/api/posts/query`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-test-user': JSON.stringify(ADMIN) },
+              body: JSON.stringify({ include: { author: true, comments: { include: { post: true } } } }),
+            });
+            expect(check(responseSchema(document, operation, 200), await response.json())).toBeNull();
+            // A row with a key that is neither a field nor a relation would not pass.
+            expect(check(responseSchema(document, operation, 200), { items: [{ id: 1, editor: null }] })).not.toBeNull();
+          });
+        });
+      }
     });
   }
+
+  describe('setup errors', () => {
+    let count = 0;
+    const service = () => defineService({ name: `setup${++count}`, db: database.db });
+
+    it('names the relation when no join exists, several do, or the related resource is unknown', () => {
+      const { authors, comments } = database.tables;
+      const svc = service();
+      const commentsResource = svc.resource({ name: 'comments', table: comments, id: comments.id }).use(crud({ access: 'public', fields: { id: { read: true } } }));
+      const define = (name: string, relations: Record<string, any>) => () =>
+        svc.resource({ name, table: authors, id: authors.id }).use(crud({ access: 'public', fields: { id: { read: true } }, relations }));
+      expect(define('a1', { comments: { resource: commentsResource } })).toThrow(
+        `${svc.name}.a1: relations.comments: no Drizzle relation "comments" and no foreign key between tables "rel_authors" and "rel_comments": declare one of them`,
+      );
+      expect(define('a2', { comments: { resource: {} } })).toThrow(`${svc.name}.a2: relations.comments.resource is not a resource`);
+      const bare = svc.resource({ name: 'bare', table: comments, id: comments.id });
+      expect(define('a3', { comments: { resource: bare } })).toThrow(`${svc.name}.a3: relations.comments.resource has no crud plugin`);
+      expect(define('a4', { name: { resource: commentsResource } })).toThrow(`${svc.name}.a4: relations.name: "name" is a column of the table`);
+      expect(define('a5', { comments: { resource: commentsResource, maxLimit: 0 } })).toThrow(`${svc.name}.a5: relations.comments.maxLimit must be a positive integer`);
+      expect(define('a6', { comments: { resource: commentsResource, sort: true } })).toThrow(`${svc.name}.a6: relations.comments.sort is not a relation option`);
+      // A relation given by a function resolves when the server is built.
+      define('a7', { comments: { resource: () => commentsResource } })();
+      expect(() => createServer({ services: [svc] })).toThrow(`${svc.name}.a7: relations.comments: no Drizzle relation "comments"`);
+    });
+
+    it('names the relation when two foreign keys join the tables, or the Drizzle relation leads elsewhere', () => {
+      const { authors, posts } = database.tables;
+      const twice = twoKeyTable(dialect, authors);
+      const svc = service();
+      const authorsResource = svc.resource({ name: 'authors', table: authors, id: authors.id }).use(crud({ access: 'public', fields: { id: { read: true } } }));
+      expect(() => svc.resource({ name: 'reviews', table: twice, id: twice.id }).use(crud({ access: 'public', relations: { author: { resource: authorsResource } } }))).toThrow(
+        `${svc.name}.reviews: relations.author: 2 foreign keys join tables "rel_reviews" and "rel_authors": declare a Drizzle relation "author" to say which one`,
+      );
+      // posts.author is a Drizzle relation to authors: a resource over another table cannot be its target.
+      const others = svc.resource({ name: 'others', table: posts, id: posts.id }).use(crud({ access: 'public', fields: { id: { read: true } } }));
+      expect(() => svc.resource({ name: 'posts', table: posts, id: posts.id }).use(crud({ access: 'public', relations: { author: { resource: others } } }))).toThrow(
+        `${svc.name}.posts: relations.author: the Drizzle relation "author" leads to table "rel_authors", but ${svc.name}.others serves table "rel_posts"`,
+      );
+    });
+  });
 
   describe('statements and plans', () => {
     const ctx = MEMBER;
