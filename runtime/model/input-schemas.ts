@@ -75,6 +75,9 @@ function conditionRef(key: string): string {
   return `#/$defs/${encodeURIComponent(pointerToken)}`;
 }
 
+/** CONTRACT §9: a to-many include's limit is at most the relation's maxLimit, and never above this. */
+export const MAX_INCLUDE_LIMIT = 1000;
+
 export const RELATION_FILTER_DEF = 'relation_filter';
 export const INCLUDE_DEF = 'include';
 export const INCLUDE_ENTRY_DEF = 'include_entry';
@@ -114,10 +117,11 @@ function includeDefs(relations: readonly RelationDeclaration[]): Record<string, 
       type: ['boolean', 'object'],
       not: { const: false },
       properties: {
-        select: { type: 'array' },
+        // Bounded for the document's readers; the related resource's own schema checks each part (relation-input.ts).
+        select: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 1000 } },
         where: { type: 'object' },
-        orderBy: { type: 'array' },
-        limit: { type: 'integer' },
+        orderBy: { type: 'array', maxItems: MAX_ORDER_BY, items: { type: 'object' } },
+        limit: { type: 'integer', minimum: 1, maximum: MAX_INCLUDE_LIMIT },
         include: { type: 'object' },
       },
       additionalProperties: false,
@@ -236,7 +240,8 @@ export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActio
   const $defs = whereDefs(filterable, relations);
   // Only a resource with relations takes `include`: the others' inputs stay exactly as they were.
   const include: Record<string, JsonSchema> = relations.length === 0 ? {} : { include: { $ref: `#/$defs/${INCLUDE_DEF}` } };
-  if (relations.length > 0) Object.assign($defs, includeDefs(relations));
+  const getDefs = relations.length === 0 ? null : includeDefs(relations);
+  if (getDefs !== null) Object.assign($defs, getDefs);
   const where = { $ref: `#/$defs/${WHERE_DEF}` };
   const listInput = {
     ...inputObject({
@@ -253,7 +258,8 @@ export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActio
   const whereOnly = { ...inputObject({ where }), $defs };
   return {
     list: listInput,
-    get: inputObject({ id: idSchema, select: selectSchema(fields), ...include }, ['id']),
+    // get's own input carries the include definitions, so its published schema stands alone.
+    get: getDefs === null ? inputObject({ id: idSchema, select: selectSchema(fields) }, ['id']) : { ...inputObject({ id: idSchema, select: selectSchema(fields), ...include }, ['id']), $defs: getDefs },
     findOne: listInput,
     create: writeData(fields, 'create'),
     update: inputObject({ id: idSchema, data: writeData(fields, 'update') }, ['id', 'data']),

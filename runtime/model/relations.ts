@@ -7,6 +7,7 @@ import { foreignKeysOf } from '../dialects/foreign-keys';
 import { primaryOf } from '../dialects/read-replicas';
 import { SetupError } from '../errors';
 import type { CrudRuntime } from './crud-runtime';
+import { MAX_INCLUDE_LIMIT } from './input-schemas';
 import type { RelationDeclaration } from './relation-options';
 
 /** A relation with its join: the owner's column and the related resource's, each with its property key. */
@@ -97,7 +98,7 @@ function resolveRelation(owner: CrudRuntime, declaration: RelationDeclaration): 
   const sourceKey = keyOf(owner, join.source);
   const targetKey = keyOf(target, join.target);
   if (sourceKey === undefined || targetKey === undefined) throw new SetupError(`${where}: the join's columns are not columns of the two resources' tables`);
-  const maxLimit = Math.min(declaration.maxLimit ?? target.maxLimit, target.maxLimit);
+  const maxLimit = Math.min(declaration.maxLimit ?? target.maxLimit, target.maxLimit, MAX_INCLUDE_LIMIT);
   return Object.freeze({
     name: declaration.name,
     label: `${owner.label}.relations.${declaration.name}`,
