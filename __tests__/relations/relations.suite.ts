@@ -2,12 +2,14 @@
 // related resource's policy, access, scope and scrub; relation filters; the input checks; no N+1; setup errors.
 import { BuiltBundle } from '../helpers/bundle-loader';
 import type { DialectName } from '../helpers/databases';
+import fc from 'fast-check';
 import { createServer, crud, defineService } from 'tessera-api';
 import { openRelationDatabase, twoKeyTable, type RelationDatabase } from '../helpers/relation-tables';
 import { bodyValidator, invalidComponentSchemas, operationsOf, responseSchema } from '../helpers/openapi-reader';
 import { validateOpenApi } from '../helpers/openapi-validator';
 import { expectSameResponses, ResponseRecording } from '../helpers/response-recording';
 import { clearRegistry, HANDLER_MODES, listen, type TestServer } from '../helpers/test-app';
+import { relationRequest } from './relations-fuzz';
 import { defineRelationsApp, insertRows, seedRelations, type RelationsApp } from './relations-app';
 
 const MEMBER = { user: { id: 'm', role: 'member' } };
@@ -195,6 +197,28 @@ function relationsCases(dialect: DialectName): void {
       });
 
       if (mode === 'generic') {
+        describe('fuzz', () => {
+          it('answers hostile includes and relation filters without a 5xx, and never with a hidden or scrubbed value', async () => {
+            // Hidden: authors.secretNote and posts.hidden; scrubbed for members: the emails.
+            const hiddenValues = ['ann secret', 'bob secret', '"h1"', '"h2"', '"h3"', '"h4"'];
+            const scrubbedValues = ['ann@example.com', 'bob@example.com'];
+            await fc.assert(
+              fc.asyncProperty(relationRequest, async ({ resource, action, admin, body }) => {
+                // Outside the recording: the other modes do not run this test.
+                const response = await fetch(`${server.url}/api/${resource}/${action}`, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json', 'x-test-user': JSON.stringify(admin ? ADMIN : MEMBER) },
+                  body,
+                });
+                const text = await response.text();
+                const leaks = [...hiddenValues, ...(admin ? [] : scrubbedValues)].filter((secret) => text.includes(secret));
+                expect([body, response.status < 500, leaks]).toEqual([body, true, []]);
+              }),
+              { numRuns: 300, seed: 25 },
+            );
+          });
+        });
+
         describe('documents', () => {
           it('documents include per relation and the included rows, in a document the OpenAPI 3.1 validator accepts', async () => {
             const document: any = await (await fetch(`${server.url}/openapi.json`)).json();
