@@ -56,15 +56,31 @@ function withApplicationValues(plan: ResourcePlan, operation: 'insert' | 'update
   for (const key in data) if (Object.hasOwn(data, key) && data[key] !== undefined) values[key] = data[key];
   let hasSql = false;
   for (const [key, column] of functions) {
-    if (values[key] !== undefined) continue;
     let value: unknown;
+    // Drizzle's update calls every `$onUpdateFn` and keeps the answer where the data has no value.
+    if (operation === 'update') value = column.onUpdateFn!();
+    if (values[key] !== undefined) continue;
     if (operation === 'insert' && column.defaultFn !== undefined) value = column.defaultFn();
-    else if (column.onUpdateFn !== undefined && (operation === 'update' || !column.default)) value = column.onUpdateFn();
-    else continue;
+    else if (operation === 'insert' && column.onUpdateFn !== undefined && !column.default) value = column.onUpdateFn();
+    else if (operation === 'insert') continue;
     values[key] = value;
     if (is(value, SQL)) hasSql = true;
   }
   return { values, hasSql };
+}
+
+/**
+ * Drizzle's update builder calls every `$onUpdateFn` as it writes the SQL; writing a text must not call the
+ * application's functions (they ran for this call already), so they are set aside while it is written.
+ */
+function withoutUpdateFunctions<T>(functions: readonly [string, Column][], write: () => T): T {
+  const kept = functions.map(([, column]) => column.onUpdateFn);
+  for (const [, column] of functions) (column as { onUpdateFn?: unknown }).onUpdateFn = undefined;
+  try {
+    return write();
+  } finally {
+    functions.forEach(([, column], index) => ((column as { onUpdateFn?: unknown }).onUpdateFn = kept[index]));
+  }
 }
 
 /** The columns with an application function, in declaration order. */
@@ -158,10 +174,14 @@ export function compiledUpdate(plan: ResourcePlan): (data: Record<string, unknow
     const placeholders = placeholdersOf(plan, values) as Record<string, SQL>;
     const named = updateValues(values, key);
     if (scope === undefined && plan.dialect.hasReturning) {
-      const statement = (shape.returningRow ??= textOf(plan.db.update(plan.table).set(placeholders).where(byIdPlaceholder(plan.pkColumn)).returning(plan.defaultSelection)));
+      const statement = (shape.returningRow ??= withoutUpdateFunctions(functions, () =>
+        textOf(plan.db.update(plan.table).set(placeholders).where(byIdPlaceholder(plan.pkColumn)).returning(plan.defaultSelection)),
+      ));
       return (await firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(named) }))) ?? ROW_MISSING;
     }
-    const update = (shape.update ??= ScopedText.of(plan.db, (place) => plan.db.update(plan.table).set(placeholders).where(and(byIdPlaceholder(plan.pkColumn), place))));
+    const update = (shape.update ??= withoutUpdateFunctions(functions, () =>
+      ScopedText.of(plan.db, (place) => plan.db.update(plan.table).set(placeholders).where(and(byIdPlaceholder(plan.pkColumn), place))),
+    ));
     return plan.dialect.writeThenRead(db, update.statement(named, scope), (answer) => (answer.changes === 0 ? null : readBack.statement({ id: key }, scope)));
   };
 }
