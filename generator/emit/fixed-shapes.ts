@@ -17,12 +17,13 @@ const SHAPE_WORDS: Record<FixedShapeName, string> = {
 };
 
 /**
- * Whether the resource module holds the fixed shapes' SQL for the statement cache: spec §8 lets them be prepared (no
- * scope function, no application default), and the key needs no decoding. Every resource's default calls run
+ * Whether the resource module holds the fixed shapes' SQL for the statement cache: spec §8 rule 3 lets the
+ * resource's statements be cached (no application default), and the key needs no decoding. A resource with a scope
+ * function has them too, for its calls without a scope condition (rule 2). Every resource's default calls run
  * without Drizzle either way (compiled-reads.ts, compiled-writes.ts); these are the ones that may be cached.
  */
 export function hasFixedShapes(resource: ResourceDescription): boolean {
-  return resource.isPrepared && resource.plan.pkCodec === null;
+  return resource.plan.statementCache !== null && resource.plan.pkCodec === null;
 }
 
 /** The compiled path of an action's default call: its fixed shape (findOne reads a page of one). */
