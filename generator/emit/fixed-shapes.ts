@@ -1,7 +1,9 @@
-// The shapes known at build time (issue 11): get by id, the default list page, count and exists without a
-// filter, delete by id. The resource's module holds their SQL and a row writer made for its readable fields;
-// each route module runs its shape through the driver's own prepared statement and writes the JSON itself:
-// no Drizzle query building or row mapping per request. Every other request takes the runtime path.
+// The compiled path of each action's default call (issues 11 and 27): get by id, the default list page (and findOne's
+// page of one), count and exists without a filter, create, update and delete by id, with the resource's hooks and
+// scrubs written into the route module. The resource's module holds the fixed shapes' SQL (where spec §8 lets them be
+// cached) and a row writer made for its readable fields; the runtime runs each call's statement (compiled-reads.ts,
+// compiled-writes.ts): no Drizzle query building or row mapping per request. A read that asks for more takes the
+// runtime path.
 import type { CrudActionName } from '../../runtime/actions';
 import type { FieldModel } from '../../runtime/model/field-policy';
 import { ACTION_PLANS } from '../../runtime/sql/action-plans';
