@@ -4,14 +4,14 @@
 
 // blog.users: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
-// The statement of this route's fixed shape, and the row writer.
+// What the resource's routes share: its row writer (and its fixed statements, where spec §8 lets them be cached).
 const shared = require('./resource.js');
 
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
   const validateInput = resource.validators.get('exists');
-  // The fixed shape, prepared by the driver once; null when the statement cache is off (statementCache: false).
-  const anyRow = api.statement(resource, 'anyRow', shared.statements.anyRow);
+  // The fixed shape, prepared by the driver once (spec §8); without the cache, prepared per call.
+  const anyRow = api.exists(resource, shared.statements.anyRow);
 
   return async function existsUsers(req, res, next) {
     let ctx;
@@ -29,12 +29,13 @@ module.exports = function createHandler(deps) {
       await api.authorize(resource, 'exists', input, ctx);
       const scope = undefined;
 
-      if (anyRow !== null && input.where === undefined) {
-        const rows = anyRow.rows([]);
-        api.sendJsonText(req, res, 200, rows.length > 0 ? '{"exists":true}' : '{"exists":false}');
+      if (input.where === undefined) {
+        const exists = anyRow(scope);
+        api.sendJsonText(req, res, 200, exists ? '{"exists":true}' : '{"exists":false}');
         return;
       }
 
+      // A filter: the runtime builds that query (spec §8 rule 1: one statement per shape, cached where rules 2 and 3 allow).
       const output = await api.query(resource, 'exists', input, ctx, scope);
       api.sendJson(req, res, 200, output);
     } catch (error) {

@@ -4,14 +4,14 @@
 
 // blog.users: the policy is in ./resource.js; the input validators, compiled ahead of time, are installed into the resource.
 
-// The statement of this route's fixed shape, and the row writer.
+// What the resource's routes share: its row writer (and its fixed statements, where spec §8 lets them be cached).
 const shared = require('./resource.js');
 
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
   const validateInput = resource.validators.get('list');
-  // The fixed shape, prepared by the driver once; null when the statement cache is off (statementCache: false).
-  const listPage = api.pageStatements(resource, 'listPage', shared.statements.listPage);
+  // The fixed shape, prepared by the driver once (spec §8); without the cache, prepared per call.
+  const readPage = api.page(resource, shared.statements.listPage);
   const decode = api.decoders(resource);
 
   return async function listUsers(req, res, next) {
@@ -30,13 +30,13 @@ module.exports = function createHandler(deps) {
       await api.authorize(resource, 'list', input, ctx);
       const scope = undefined;
 
-      if (listPage !== null && input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true && input.include === undefined) {
-        const limit = input.limit ?? 20;
-        const rows = listPage(limit).rows([input.offset ?? 0]);
+      if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true && input.include === undefined) {
+        const rows = readPage(input.limit ?? 20, input.offset ?? 0, scope);
         api.sendJsonText(req, res, 200, '{"items":[' + rows.map((row) => shared.writeRow(row, decode, api.codecs)).join(',') + ']}');
         return;
       }
 
+      // A selection, a filter, an order or a total: the runtime builds that query (spec §8 rule 1: one statement per shape, cached where rules 2 and 3 allow).
       const output = await api.query(resource, 'list', input, ctx, scope);
       api.sendJson(req, res, 200, output);
     } catch (error) {
