@@ -11,6 +11,7 @@ import { buildFieldModels, type FieldModel } from './field-policy';
 import { buildInputSchemas, type InputSchemas } from './input-schemas';
 import type { JsonSchema } from '../json-schema';
 import type { AccessRules, CrudHooks, CrudOptions } from './options';
+import { checkRelationOptions, type RelationDeclaration } from './relation-options';
 
 export const DEFAULT_LIMIT = 20;
 export const DEFAULT_MAX_LIMIT = 100;
@@ -68,9 +69,11 @@ export interface CrudRuntime extends CrudRuntimeSource {
   readonly maxBatch: number;
   /** The most rows updateMany or deleteMany may change (CONTRACT §10). */
   readonly maxAffected: number;
+  /** CONTRACT §9: the declared relations, in declaration order; their joins resolve on first use (relations.ts). */
+  readonly relations: readonly RelationDeclaration[];
 }
 
-const OPTION_KEYS = new Set(['access', 'fields', 'operations', 'defaultLimit', 'maxLimit', 'maxBatch', 'maxAffected', 'routes', 'hooks']);
+const OPTION_KEYS = new Set(['access', 'fields', 'operations', 'defaultLimit', 'maxLimit', 'maxBatch', 'maxAffected', 'routes', 'hooks', 'relations']);
 const HOOK_KEYS = ['beforeCreate', 'beforeUpdate', 'afterCreate', 'afterUpdate', 'afterDelete'] as const;
 
 function resolveAccess(label: string, access: CrudOptions['access'] | undefined): CrudRuntime['access'] {
@@ -153,7 +156,8 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   if (readable.length === 0) defaultSelection[source.pkKey] = pkColumn;
 
   const optIn = enabledActions(label, options.operations).filter(isOptIn);
-  const inputSchemas = buildInputSchemas({ fields, idSchema, maxLimit, maxBatch, optIn, pkKey: source.pkKey });
+  const relations = checkRelationOptions(label, source.table, options.relations);
+  const inputSchemas = buildInputSchemas({ fields, idSchema, maxLimit, maxBatch, optIn, pkKey: source.pkKey, relations });
   const validators = new ResourceValidators(validationDocument(inputSchemas), whereLimitsFor(source.dialect.name));
 
   return Object.freeze({
@@ -178,6 +182,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
     maxLimit,
     maxBatch,
     maxAffected,
+    relations,
   });
 }
 

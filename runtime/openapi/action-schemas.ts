@@ -8,6 +8,7 @@ import type { CrudRouteSource } from '../route';
 import type { ServiceAction } from '../service';
 import { crudInputSchema } from './crud-input-docs';
 import { publishInputSchema, publishSchema } from './published-schema';
+import { withRelationSchemas } from './relation-schemas';
 
 export interface ActionSchemas {
   /** The in-process input (`resource.update({ input: { id, data } })`), as the action validates it. */
@@ -33,7 +34,7 @@ function crudActionSchemas(runtime: CrudRuntime, action: CrudActionName): Action
   const schema = runtime.inputSchemas[action];
   if (schema === undefined) throw new Error(`${runtime.label}: ${action} is not an operation of this resource`);
   const input = crudInputSchema(schema, action, runtime);
-  return { input, output: publishSchema(buildOutputSchemas(runtime.readable, runtime.maxLimit)[action]) };
+  return withRelationSchemas(runtime, action, { input, output: publishSchema(buildOutputSchemas(runtime.readable, runtime.maxLimit)[action]) });
 }
 
 /**

@@ -135,6 +135,19 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
     if (examples.select !== undefined) select.example = examples.select;
     parameters.push(select);
   }
+  if (route.action === 'get' && runtime.relations.length > 0) {
+    // CONTRACT §9: ?include=a,b includes each named relation with its defaults.
+    const names = runtime.relations.map((relation) => relation.name);
+    parameters.push({
+      name: 'include',
+      in: 'query',
+      required: false,
+      style: 'form',
+      explode: false,
+      description: 'Comma-separated relations to add to the row, each with its defaults (the body of list and findOne takes their options).',
+      schema: parameterSchema({ type: 'array', maxItems: names.length, uniqueItems: true, items: { type: 'string', enum: names } }),
+    });
+  }
   if (route.action === 'get') parameters.push(conditionalHeader('If-None-Match', 'The ETag of the row as last read: when it is still current the answer is 304 without a body.'));
   if (CONDITIONAL_WRITES.has(route.action)) {
     parameters.push(conditionalHeader('If-Match', 'The ETag of the row as read (or `*`): when the row has changed since, nothing is written and the answer is 412 PRECONDITION_FAILED.'));

@@ -9,7 +9,8 @@
 module.exports = {
   resources: {
     'blog.notes': { fingerprint: '680951bda607018b', get validators() { return require('./validators/680951bda607018b.js'); } },
-    'blog.tasks': { fingerprint: '263c8fd587a67386', get validators() { return require('./validators/263c8fd587a67386.js'); } },
+    'blog.tasks': { fingerprint: '1154253041d13c60', get validators() { return require('./validators/1154253041d13c60.js'); } },
+    'blog.users': { fingerprint: 'ade2734c475273bf', get validators() { return require('./validators/ade2734c475273bf.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },
@@ -28,5 +29,10 @@ module.exports = {
     get 'blog.tasks.get'() { return require('./handlers/blog/tasks/get.js'); },
     get 'blog.tasks.list'() { return require('./handlers/blog/tasks/list.js'); },
     get 'blog.tasks.update'() { return require('./handlers/blog/tasks/update.js'); },
+    get 'blog.users.count'() { return require('./handlers/blog/users/count.js'); },
+    get 'blog.users.exists'() { return require('./handlers/blog/users/exists.js'); },
+    get 'blog.users.findOne'() { return require('./handlers/blog/users/findOne.js'); },
+    get 'blog.users.get'() { return require('./handlers/blog/users/get.js'); },
+    get 'blog.users.list'() { return require('./handlers/blog/users/list.js'); },
   },
 };
