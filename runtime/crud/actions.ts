@@ -9,7 +9,7 @@ import { compileWhere } from '../sql/where';
 import { assertValid } from '../validation';
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { FieldModel } from '../model/field-policy';
-import type { Context, ScopeFunction, Where } from '../model/options';
+import type { AnyContext, ScopeFunction, Where } from '../model/options';
 import { anyRow, countRows, selectById, selectPage, statementSource } from '../sql/read-queries';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
@@ -25,7 +25,7 @@ interface ListInput {
 
 export type { Scope } from '../sql/resource-plan';
 
-export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> {
+export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: AnyContext): Promise<void> {
   if (rt.access.isPublic) return;
   // spec §5.1 rule 4: an access object without authorize rejects every call.
   if (rt.access.authorize === null) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not authorized for anyone`);
@@ -34,7 +34,7 @@ export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, inp
 }
 
 /** A scope function's answer as SQL over every column (hidden ones included), or undefined for none. */
-async function scopeCondition(rt: CrudRuntime, scope: ScopeFunction, action: CrudActionName, ctx: Context): Promise<Scope> {
+async function scopeCondition(rt: CrudRuntime, scope: ScopeFunction, action: CrudActionName, ctx: AnyContext): Promise<Scope> {
   const condition = await scope({ ctx, action });
   if (condition === undefined || condition === null) return undefined;
   if (is(condition, SQL)) return condition;
@@ -45,7 +45,7 @@ async function scopeCondition(rt: CrudRuntime, scope: ScopeFunction, action: Cru
  * The call's scope: the access scope, ANDed with the route's own scope for calls through a route that has one
  * (CONTRACT §2: a route narrows, never widens). Undefined when neither gives a condition (spec §8 rule 2).
  */
-export async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: Context, routeScope: ScopeFunction | null = null): Promise<Scope> {
+export async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: AnyContext, routeScope: ScopeFunction | null = null): Promise<Scope> {
   const scope = rt.access.scope === null ? undefined : await scopeCondition(rt, rt.access.scope, action, ctx);
   if (routeScope === null) return scope;
   const narrowed = await scopeCondition(rt, routeScope, action, ctx);
@@ -58,7 +58,7 @@ function selectedFields(rt: CrudRuntime, select: readonly string[] | undefined):
   return rt.readable.filter((field) => select.includes(field.key));
 }
 
-function serialize(rt: CrudRuntime, rows: readonly DbRow[], fields: readonly FieldModel[], ctx: Context): Promise<JsonRow[]> {
+function serialize(rt: CrudRuntime, rows: readonly DbRow[], fields: readonly FieldModel[], ctx: AnyContext): Promise<JsonRow[]> {
   const scrubbed = fields === rt.readable ? rt.readableScrubbed : fields.filter((field) => field.scrub !== null);
   return serializeRows(rows, fields, scrubbed, ctx);
 }
@@ -105,7 +105,7 @@ async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit
   return { rows, fields };
 }
 
-export type ActionImpl = (rt: ResourcePlan, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
+export type ActionImpl = (rt: ResourcePlan, input: any, ctx: AnyContext, scope: Scope) => Promise<unknown>;
 
 /** The query step of each action, after validation, authorize and scope (the compiled handlers call these too). */
 export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
@@ -182,7 +182,7 @@ export function toCrudError(rt: CrudRuntime, error: unknown): TesseraError {
  * Runs one crud action through the whole pipeline; every failure is a TesseraError. `routeScope` is the scope of
  * the HTTP route the call came through (null in-process).
  */
-export async function runCrudAction(rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: Context, routeScope: ScopeFunction | null): Promise<unknown> {
+export async function runCrudAction(rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: AnyContext, routeScope: ScopeFunction | null): Promise<unknown> {
   const value = input === undefined && crudActionSpec(action).isInputOptional ? {} : input;
   try {
     assertValid(rt.validators.get(action), value);

@@ -4,7 +4,7 @@ import type { CrudActionName } from '../actions';
 import { authorizeCall, CRUD_QUERIES, notFound, resolveScope, toCrudError, writeValues, type Scope } from '../crud/actions';
 import { fixedInsert, fixedUpdate } from '../sql/fixed-writes';
 import type { ResourcePlan } from '../sql/resource-plan';
-import type { Context, ScopeFunction } from '../model/options';
+import type { AnyContext, ScopeFunction } from '../model/options';
 import { COLUMN_CODECS } from '../model/column-schema';
 import { validationError } from '../validation';
 import { crudInputReader } from './http-input';
@@ -32,11 +32,11 @@ export const compiledApi = Object.freeze({
   decoders: (rt: ResourcePlan) => readableDecoders(rt),
   /** VALIDATION_ERROR from an ahead-of-time validator's errors (same details as the generic path). */
   validationError,
-  authorize: (rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: Context): Promise<void> => authorizeCall(rt, action, input, ctx),
+  authorize: (rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: AnyContext): Promise<void> => authorizeCall(rt, action, input, ctx),
   /** The access scope, ANDed with the route's own scope when the route has one (`routes.<action>.scope`). */
-  scope: (rt: ResourcePlan, action: CrudActionName, ctx: Context, routeScope: ScopeFunction | null = null): Promise<Scope> => resolveScope(rt, action, ctx, routeScope),
+  scope: (rt: ResourcePlan, action: CrudActionName, ctx: AnyContext, routeScope: ScopeFunction | null = null): Promise<Scope> => resolveScope(rt, action, ctx, routeScope),
   /** The action's query step, exactly as the generic pipeline runs it. */
-  query: (rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: Context, scope: Scope): Promise<unknown> => CRUD_QUERIES[action](rt, input, ctx, scope),
+  query: (rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: AnyContext, scope: Scope): Promise<unknown> => CRUD_QUERIES[action](rt, input, ctx, scope),
   /** JSON forms of dates, bigints and binary values (CONTRACT §2 Row). */
   codecs: COLUMN_CODECS,
   notFound,
