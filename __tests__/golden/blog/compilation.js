@@ -8,8 +8,8 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: '40b9ffc1b619877e', get validators() { return require('./validators/40b9ffc1b619877e.js'); } },
-    'blog.tasks': { fingerprint: '27f50cd9dc64ee24', get validators() { return require('./validators/27f50cd9dc64ee24.js'); } },
+    'blog.notes': { fingerprint: '40b9ffc1b619877e', get validators() { return require('./validators/blog.notes.js'); } },
+    'blog.tasks': { fingerprint: '27f50cd9dc64ee24', get validators() { return require('./validators/blog.tasks.js'); } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },

@@ -14,6 +14,6 @@
 //   defaultLimit 20, maxLimit 100
 
 // The input of every tasks action is validated by code ajv compiled ahead of time from the resource's
-// validation document: ../../../validators/27f50cd9dc64ee24.js, shared by the resources whose inputs are the same.
+// validation document: ../../../validators/blog.tasks.js.
 
 module.exports = {};
