@@ -38,7 +38,7 @@ export const compiledApi = Object.freeze({
   /** A before-hook's answer (or the data, when it answered nothing), checked as the runtime checks it. */
   hookData: (rt: ResourcePlan, hook: 'beforeCreate' | 'beforeUpdate', answer: unknown, data: Record<string, unknown>) => checkHookData(rt, hook, answer ?? data),
   /** The scrubs of the readable fields over rows in their JSON form (readRow's), in place. */
-  scrub: (rt: ResourcePlan, rows: JsonRow[], ctx: Context): Promise<void> => scrubRows(rows, rt.readableScrubbed, ctx),
+  scrub: (rt: ResourcePlan, rows: JsonRow[], ctx: AnyContext): Promise<void> => scrubRows(rows, rt.readableScrubbed, ctx),
   /** FORBIDDEN: the written row would fall outside the caller's scope (rolled back). */
   outsideScope: (rt: ResourcePlan, verb: string) => outsideScope(rt, verb),
   /** The column values of a create (`create`) or an update's data (`update`), decoded from their JSON forms. */

@@ -27,7 +27,7 @@ export async function serializeRows(rows: readonly DbRow[], fields: readonly Fie
 }
 
 /** Runs each scrubbed field's `scrub` over rows in their JSON form, in place (the compiled handlers' rows too). */
-export async function scrubRows(result: JsonRow[], scrubbed: readonly FieldModel[], ctx: Context): Promise<void> {
+export async function scrubRows(result: JsonRow[], scrubbed: readonly FieldModel[], ctx: AnyContext): Promise<void> {
   const pending: Promise<void>[] = [];
   for (const json of result) {
     const original = { ...json }; // scrub sees the row as it was before any field was scrubbed
