@@ -2,11 +2,11 @@
 // (CONTRACT §2 HTTP column, http-input.ts), builds the caller context and runs the action's pipeline.
 import type { Request, RequestHandler } from 'express';
 import { crudActionSpec } from '../actions';
-import type { Context } from '../model/options';
+import type { AnyContext } from '../model/options';
 import type { ActionRoute } from '../route';
 import { inputReader } from './http-input';
 
-export type ContextFactory = (req: Request) => Context | Promise<Context>;
+export type ContextFactory = (req: Request) => AnyContext | Promise<AnyContext>;
 
 export function genericHandler(route: ActionRoute, context: ContextFactory | null): RequestHandler {
   const readInput = inputReader(route.input, route.parseId, route.source.kind === 'crud' && crudActionSpec(route.source.action).isInputOptional);
