@@ -122,6 +122,25 @@ describe('rateLimit (in memory)', () => {
     expect(document.paths['/api/notes/query'].post.responses['429']).toEqual({ $ref: '#/components/responses/RateLimited' });
     expect(document.paths['/api/shop/ping'].post.responses['429']).toBeUndefined();
     expect(Object.keys(document.components.responses.RateLimited.headers)).toEqual(['Retry-After', 'RateLimit', 'RateLimit-Policy']);
+    expect(document.components.responses.RateLimited.headers['Retry-After'].schema.maximum).toBe(60);
+    expect(await validateOpenApi(document)).toEqual({ valid: true });
+  });
+
+  it('declares the RateLimit headers where they are sent: limited answers, 2XX and 4XX, not an unlimited operation', async () => {
+    const server = await listen({ services: [service.shop], rateLimit: { points: 10, duration: 60, costs: { 'shop.ping': 0 } }, cors: { origin: 'https://app.example.com' } });
+    servers.push(server);
+    const document = (await (await server.fetch('/openapi.json')).json()) as any;
+    const origin = { origin: 'https://app.example.com' };
+    const listed = await server.fetch('/api/notes/query', { method: 'POST', headers: origin });
+    const missing = await server.fetch('/api/notes/00000000-0000-4000-8000-000000000000', { headers: origin });
+    const pinged = await server.fetch('/api/shop/ping', { method: 'POST', headers: origin });
+    expect([listed.status, missing.status, pinged.status]).toEqual([200, 404, 200]);
+    const sent = (response: Response) => ['ratelimit', 'access-control-allow-origin'].filter((name) => response.headers.has(name));
+    const declared = (response: any) => Object.keys(response.headers ?? {}).filter((name) => ['RateLimit', 'Access-Control-Allow-Origin'].includes(name)).map((name) => name.toLowerCase());
+    expect(sent(listed)).toEqual(declared(document.paths['/api/notes/query'].post.responses['200']));
+    expect(sent(missing)).toEqual(declared(document.components.responses.NotFound));
+    expect(sent(pinged)).toEqual(declared(document.paths['/api/shop/ping'].post.responses['200']));
+    expect([sent(listed), sent(missing), sent(pinged)]).toEqual([['ratelimit', 'access-control-allow-origin'], ['ratelimit', 'access-control-allow-origin'], ['access-control-allow-origin']]);
     expect(await validateOpenApi(document)).toEqual({ valid: true });
   });
 

@@ -1,14 +1,14 @@
 // A crud route's handler, specialized for its resource and action: the HTTP input shaped for the route, the
 // resource's ahead-of-time validator (its validators module holds them all), the access block for this
-// resource's rules, and the route's fixed shape run without Drizzle (fixed-shapes.ts). Everything else calls
-// the runtime.
+// resource's rules, and the action's default call run without Drizzle (fixed-shapes.ts), hooks, scope and scrubs
+// included. A read whose input asks for more (a selection, a filter, an order, a total) calls the runtime.
 import { crudActionSpec, type CrudActionName, type HttpInputSource } from '../../runtime/actions';
 import type { CrudRuntime } from '../../runtime/model/crud-runtime';
 import { describeResource } from '../../runtime/sql/resource-description';
 import { code, comment, joinCode, literal, name, type Code } from '../code/code';
 import { crudHandlerName } from './names';
 import { emitRouteScope } from './route-scope';
-import { emitShapePath, emitShapeSetup, fixedShapeOf } from './fixed-shapes';
+import { answersEveryCall, compiledPathOf, emitPathRun, emitPathSetup } from './fixed-shapes';
 import type { HandlerParts } from './handler-parts';
 
 /**
@@ -38,28 +38,43 @@ function emitAccess(rt: CrudRuntime, action: CrudActionName, hasRouteScope: bool
   return joinCode([authorize, scope]);
 }
 
+/** What a read's input asks for beyond its default call. */
+const RUNTIME_INPUTS: Partial<Record<CrudActionName, string>> = {
+  get: 'A selection of fields',
+  list: 'A selection, a filter, an order or a total',
+  findOne: 'A selection, a filter or an order',
+  count: 'A filter',
+  exists: 'A filter',
+};
+
 /** `hasRouteScope`: the route has `routes.<action>.scope`, which generated code receives as `deps.routeScope`. */
 export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source: HttpInputSource, status: number, hasRouteScope: boolean): HandlerParts {
   const resource = describeResource(rt);
-  const shape = fixedShapeOf(resource, action, hasRouteScope);
-  const helpers: Code[] = [];
-  if (shape !== null) helpers.push(joinCode([comment('The statement of this route\'s fixed shape, and the row writer.'), code`const shared = require('./resource.js');`]));
+  const path = compiledPathOf(action);
+  const helpers: Code[] = [joinCode([comment("What the resource's routes share: its row writer (and its fixed statements, where spec §8 lets them be cached)."), code`const shared = require('./resource.js');`])];
 
   const setup = [
     hasRouteScope ? code`const { api, resource, routeScope, context } = deps;` : code`const { api, resource, context } = deps;`,
     code`const validateInput = resource.validators.get(${literal(action)});`,
   ];
   if (source !== 'body') setup.push(emitInputReader(rt, action));
-  if (shape !== null) setup.push(emitShapeSetup(shape));
+  setup.push(emitPathSetup(resource, path, hasRouteScope));
 
   const steps: Code[] = [
     emitInput(action, source),
     code`if (!validateInput(input)) throw api.validationError(validateInput.errors);`,
     emitAccess(rt, action, hasRouteScope),
+    emitPathRun(resource, path, status),
   ];
-  if (shape !== null) steps.push(emitShapePath(resource, shape, status));
-  steps.push(code`const output = await api.query(resource, ${literal(action)}, input, ctx, scope);
-api.sendJson(req, res, ${status}, output);`);
+  if (!answersEveryCall(path)) {
+    steps.push(
+      joinCode([
+        comment(`${RUNTIME_INPUTS[action]}: the runtime builds that query (spec §8 rule 1: one statement per shape, cached where rules 2 and 3 allow).`),
+        code`const output = await api.query(resource, ${literal(action)}, input, ctx, scope);
+api.sendJson(req, res, ${status}, output);`,
+      ]),
+    );
+  }
 
   const handler = code`return async function ${name(crudHandlerName(rt.resourceName, action))}(req, res, next) {
 let ctx;

@@ -1,12 +1,14 @@
-// The shapes known at build time (issue 11): get by id, the default list page, count and exists without a
-// filter, delete by id. The resource's module holds their SQL and a row writer made for its readable fields;
-// each route module runs its shape through the driver's own prepared statement and writes the JSON itself:
-// no Drizzle query building or row mapping per request. Every other request takes the runtime path.
+// The compiled path of each action's default call (issues 11 and 27): get by id, the default list page (and findOne's
+// page of one), count and exists without a filter, create, update and delete by id, with the resource's hooks and
+// scrubs written into the route module. The resource's module holds the fixed shapes' SQL (where spec §8 lets them be
+// cached) and a row writer made for its readable fields; the runtime runs each call's statement (compiled-reads.ts,
+// compiled-writes.ts): no Drizzle query building or row mapping per request. A read that asks for more takes the
+// runtime path.
 import type { CrudActionName } from '../../runtime/actions';
 import type { FieldModel } from '../../runtime/model/field-policy';
 import { ACTION_PLANS } from '../../runtime/sql/action-plans';
-import type { FixedShapeName, FixedStatementShape, FixedWriteName, ResourceDescription } from '../../runtime/sql/resource-description';
-import { code, comment, joinCode, literal, name, property, type Code } from '../code/code';
+import type { FixedShapeName, FixedWriteName, ResourceDescription } from '../../runtime/sql/resource-description';
+import { code, comment, joinCode, literal, name, property, propertyKey, type Code } from '../code/code';
 
 const SHAPE_WORDS: Record<FixedShapeName, string> = {
   getById: 'get: the readable fields of the row with this id',
@@ -17,27 +19,20 @@ const SHAPE_WORDS: Record<FixedShapeName, string> = {
 };
 
 /**
- * Whether the resource's fixed shapes run without Drizzle: spec §8 lets them be prepared (no scope function, no
- * application default), the key needs no decoding, and no field is scrubbed (scrub takes the row as an object).
+ * Whether the resource module holds the fixed shapes' SQL for the statement cache: spec §8 rule 3 lets the
+ * resource's statements be cached (no application default), and the key needs no decoding. A resource with a scope
+ * function has them too, for its calls without a scope condition (rule 2). Every resource's default calls run
+ * without Drizzle either way (compiled-reads.ts, compiled-writes.ts); these are the ones that may be cached.
  */
 export function hasFixedShapes(resource: ResourceDescription): boolean {
-  return resource.isPrepared && resource.plan.pkCodec === null && resource.plan.readableScrubbed.length === 0;
+  return resource.plan.statementCache !== null && resource.plan.pkCodec === null;
 }
 
-/** A write whose statement depends on the columns a request writes: made on first use of each set (RETURNING databases). */
-export interface FixedWrite {
-  readonly name: FixedWriteName;
-}
+/** The compiled path of an action's default call: its fixed shape (findOne reads a page of one). */
+export type CompiledPath = FixedShapeName | FixedWriteName | 'firstRow';
 
-/** Whether this route takes a fixed shape: a route scope narrows rows per caller, and hooks want the runtime. */
-export function fixedShapeOf(resource: ResourceDescription, action: CrudActionName, hasRouteScope: boolean): FixedStatementShape | FixedWrite | null {
-  if (hasRouteScope || !hasFixedShapes(resource)) return null;
-  const { hooks, dialect } = resource.plan;
-  const name = ACTION_PLANS[action].fixedShape;
-  if (name === 'insertRow') return dialect.hasReturning && hooks.beforeCreate === null && hooks.afterCreate === null ? { name } : null;
-  if (name === 'updateRow') return dialect.hasReturning && hooks.beforeUpdate === null && hooks.afterUpdate === null ? { name } : null;
-  if (name === null || (action === 'delete' && hooks.afterDelete !== null)) return null;
-  return resource.shapes.find((shape) => shape.name === name) ?? null;
+export function compiledPathOf(action: CrudActionName): CompiledPath {
+  return ACTION_PLANS[action].fixedShape ?? 'firstRow';
 }
 
 /** `statements`: each shape's SQL (a page's text around its LIMIT where the dialect writes the limit in). */
@@ -80,15 +75,33 @@ ${body}
   ]);
 }
 
-/** The values of a shape's placeholders, in order. */
-function bindings(shape: FixedStatementShape): Code {
-  const values = shape.params.map((param) => {
-    if (param === ':id') return code`input.id`;
-    if (param === ':offset') return code`input.offset ?? 0`;
-    if (param === ':limit') return code`limit`;
-    return literal(param);
-  });
-  return code`[${joinCode(values, ', ')}]`;
+/** `readRow(row, decode, codecs)`: the row as the object callers see, for a scrub or an after-hook to receive. */
+export function emitRowReader(resource: ResourceDescription): Code {
+  const rt = resource.plan;
+  const entries = rt.readable.map((field, index) => code`${propertyKey(field.key)}: ${valueOf(resource, field, index)},`);
+  return joinCode([
+    comment(`A row of ${rt.resourceName} as callers see it before its scrubs, from the database's row: ${rt.readable.map((field) => field.key).join(', ') || 'no field'}.`),
+    code`function readRow(row, decode, codecs) {
+return {
+${joinCode(entries)}
+};
+}`,
+  ]);
+}
+
+/** One readable value in its JSON form: through the column's decoder where Drizzle has one, then its JSON codec. */
+function valueOf(resource: ResourceDescription, field: FieldModel, index: number): Code {
+  const raw = code`row[${index}]`;
+  const isDecoded = resource.decodedFields.has(field.key);
+  const decoded = isDecoded ? code`${property(code`decode`, field.key)}(${raw})` : raw;
+  if (field.codec !== null) return code`${raw} == null ? null : ${property(code`codecs`, field.codec.name)}.encode(${decoded})`;
+  if (isDecoded) return code`${raw} === null ? null : ${decoded}`;
+  return code`${raw} ?? null`;
+}
+
+/** Whether a response is written from the row's object (a scrub or an after-hook gets it), not by the row writer. */
+export function needsRowObject(resource: ResourceDescription, afterHook: boolean): boolean {
+  return resource.plan.readableScrubbed.length > 0 || afterHook;
 }
 
 /** `await` before a statement's answer, except on SQLite, whose driver answers synchronously. */
@@ -96,75 +109,154 @@ function awaited(resource: ResourceDescription): Code {
   return resource.plan.dialect.name === 'sqlite' ? code`` : code`await `;
 }
 
-/** The handler's set-up line for the shape: its statement (null when the statement cache is off). */
-export function emitShapeSetup(shape: FixedStatementShape | FixedWrite): Code {
-  if (!('sql' in shape)) {
-    const maker = shape.name === 'insertRow' ? code`api.insertStatement(resource)` : code`api.updateStatement(resource)`;
-    return joinCode([
-      comment('The write, one prepared statement per set of written columns; null when the statement cache is off.'),
-      code`const ${name(shape.name)} = ${maker};\nconst decode = api.decoders(resource);`,
-    ]);
+/** The runtime's maker of each path's runner (compiled-api.ts), and the name the handler gives the runner. */
+const PATH_MAKERS: Record<CompiledPath, readonly [maker: string, runner: string]> = {
+  getById: ['getById', 'getById'],
+  listPage: ['page', 'readPage'],
+  firstRow: ['page', 'readPage'],
+  countAll: ['count', 'countRows'],
+  anyRow: ['exists', 'anyRow'],
+  deleteById: ['deleteById', 'deleteById'],
+  insertRow: ['insertRow', 'insertRow'],
+  updateRow: ['updateRow', 'updateRow'],
+};
+
+const PATH_SHAPES: Partial<Record<CompiledPath, FixedShapeName>> = { getById: 'getById', listPage: 'listPage', firstRow: 'listPage', countAll: 'countAll', anyRow: 'anyRow', deleteById: 'deleteById' };
+
+/** Why the path's statements are never cached, as spec §8 says, or null when calls without a scope condition may be. */
+function uncachedBecause(resource: ResourceDescription, hasRouteScope: boolean): string | null {
+  const rt = resource.plan;
+  if (resource.applicationDefaults.length > 0) {
+    const columns = resource.applicationDefaults.map((column) => column.split(' ')[0]).join(', ');
+    return `spec §8 rule 3: ${rt.resourceName} has application defaults (${columns}), so no statement of it is cached: each call prepares its own`;
   }
-  const maker =
-    shape.aroundLimit === null
-      ? code`api.statement(resource, ${literal(shape.name)}, shared.statements.${name(shape.name)})`
-      : code`api.pageStatements(resource, ${literal(shape.name)}, shared.statements.${name(shape.name)})`;
-  const decode = shape.name === 'getById' || shape.name === 'listPage' ? code`\nconst decode = api.decoders(resource);` : code``;
-  return joinCode([comment('The fixed shape, prepared by the driver once; null when the statement cache is off (statementCache: false).'), code`const ${name(shape.name)} = ${maker};${decode}`]);
+  if (rt.access.scope !== null) return 'spec §8 rule 2: a call with a scope condition prepares its statement for that call; one without uses the cache';
+  if (hasRouteScope) return 'spec §8 rule 2: a call whose route scope gives a condition prepares its statement for that call';
+  if (rt.pkCodec !== null) return `the key of ${rt.resourceName} is decoded from its JSON form, so each call prepares its statement`;
+  return null;
 }
 
-/** The fast path of the route's shape, ahead of the runtime path. */
-export function emitShapePath(resource: ResourceDescription, shape: FixedStatementShape | FixedWrite, status: number): Code {
+/** The handler's set-up lines for its compiled path: the statement's runner, its SQL written once here. */
+export function emitPathSetup(resource: ResourceDescription, path: CompiledPath, hasRouteScope: boolean): Code {
+  const [maker, runner] = PATH_MAKERS[path];
+  const shape = PATH_SHAPES[path];
+  const because = uncachedBecause(resource, hasRouteScope);
+  const lines: Code[] = [];
+  if (shape === undefined) {
+    lines.push(comment(`The write, its SQL written once per set of written columns, with the values of application functions bound per row.`));
+    if (because !== null) lines.push(comment(`${because}.`));
+    else lines.push(comment('Cached when the call has no scope condition and the cache is on (spec §8).'));
+    lines.push(code`const ${name(runner)} = api.${name(maker)}(resource);`);
+  } else {
+    const text = hasFixedShapes(resource) ? code`shared.statements.${name(shape)}` : code`null`;
+    if (because !== null) lines.push(comment(`Its SQL is written once, here; ${because}.`));
+    else lines.push(comment('The fixed shape, prepared by the driver once (spec §8); without the cache, prepared per call.'));
+    lines.push(code`const ${name(runner)} = api.${name(maker)}(resource, ${text});`);
+  }
+  if (path !== 'countAll' && path !== 'anyRow' && path !== 'deleteById') lines.push(code`const decode = api.decoders(resource);`);
+  return joinCode(lines);
+}
+
+/** The answer of a row: written by the row writer, or as the row's object after its scrubs and the after-hook. */
+function answerRow(resource: ResourceDescription, status: number, afterHook: Code | null): Code {
+  if (!needsRowObject(resource, afterHook !== null)) return code`api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));`;
+  const steps: Code[] = [code`const result = shared.readRow(row, decode, api.codecs);`];
+  if (resource.plan.readableScrubbed.length > 0) steps.push(code`await api.scrub(resource, [result], ctx);`);
+  if (afterHook !== null) steps.push(afterHook);
+  steps.push(code`api.sendJson(req, res, ${status}, result);`);
+  return joinCode(steps);
+}
+
+/** A hook's answer replaces the data (owner, timestamps…), checked as the runtime checks it. */
+function beforeHook(resource: ResourceDescription, hook: 'beforeCreate' | 'beforeUpdate'): Code | null {
+  if (resource.plan.hooks[hook] === null) return null;
+  const args = hook === 'beforeCreate' ? code`{ data, ctx }` : code`{ id: input.id, data, ctx }`;
+  return joinCode([comment(`hooks.${hook}: its answer (or the data, when it answers nothing) is written.`), code`data = api.hookData(resource, ${literal(hook)}, await resource.hooks.${name(hook)}(${args}), data);`]);
+}
+
+/** Whether the compiled path answers every call of the action (a write): no runtime path follows it. */
+export function answersEveryCall(path: CompiledPath): boolean {
+  return path === 'insertRow' || path === 'updateRow' || path === 'deleteById';
+}
+
+/** The compiled path of the action's default call, ahead of the runtime path for any other input. */
+export function emitPathRun(resource: ResourceDescription, path: CompiledPath, status: number): Code {
   const wait = awaited(resource);
-  const writeRow = code`(row) => shared.writeRow(row, decode, api.codecs)`;
-  switch (shape.name) {
+  const hooks = resource.plan.hooks;
+  const scrubbed = resource.plan.readableScrubbed.length > 0;
+  switch (path) {
     case 'insertRow':
-      return code`if (insertRow !== null) {
-const [row] = ${wait}insertRow(api.writeData(resource, 'create', input));
-api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
-return;
-}`;
+      return joinCode(
+        [
+          resource.plan.hooks.beforeCreate === null ? code`const data = api.writeData(resource, 'create', input);` : code`let data = api.writeData(resource, 'create', input);`,
+          beforeHook(resource, 'beforeCreate'),
+          code`const row = await insertRow(data, scope);
+if (row === null) throw api.outsideScope(resource, 'created');`,
+          answerRow(resource, status, hooks.afterCreate === null ? null : code`await resource.hooks.afterCreate({ result, ctx });`),
+        ].filter((part) => part !== null),
+      );
     case 'updateRow':
-      return code`if (updateRow !== null) {
-const [row] = ${wait}updateRow(api.writeData(resource, 'update', input.data), input.id);
-if (row === undefined) throw api.notFound(resource);
-api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
-return;
-}`;
+      return joinCode(
+        [
+          resource.plan.hooks.beforeUpdate === null ? code`const data = api.writeData(resource, 'update', input.data);` : code`let data = api.writeData(resource, 'update', input.data);`,
+          beforeHook(resource, 'beforeUpdate'),
+          code`const row = await updateRow(data, input.id, scope);
+if (row === api.rowMissing) throw api.notFound(resource);
+if (row === null) throw api.outsideScope(resource, 'updated');`,
+          answerRow(resource, status, hooks.afterUpdate === null ? null : code`await resource.hooks.afterUpdate({ id: input.id, result, ctx });`),
+        ].filter((part) => part !== null),
+      );
     case 'getById':
-      return code`if (getById !== null && input.select === undefined) {
-const [row] = ${wait}getById.rows(${bindings(shape)});
+      return code`if (input.select === undefined) {
+const [row] = ${wait}getById(input.id, scope);
 if (row === undefined) throw api.notFound(resource);
-api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));
+${answerRow(resource, status, null)}
 return;
 }`;
     case 'listPage': {
-      const statement = shape.aroundLimit === null ? code`listPage` : code`listPage(limit)`;
-      return code`if (listPage !== null && input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true) {
-const limit = input.limit ?? ${resource.plan.defaultLimit};
-const rows = ${wait}${statement}.rows(${bindings(shape)});
-api.sendJsonText(req, res, ${status}, '{"items":[' + rows.map(${writeRow}).join(',') + ']}');
+      const answer = scrubbed
+        ? code`const items = rows.map((row) => shared.readRow(row, decode, api.codecs));
+await api.scrub(resource, items, ctx);
+api.sendJson(req, res, ${status}, { items });`
+        : code`api.sendJsonText(req, res, ${status}, '{"items":[' + rows.map((row) => shared.writeRow(row, decode, api.codecs)).join(',') + ']}');`;
+      return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true) {
+const rows = ${wait}readPage(input.limit ?? ${resource.plan.defaultLimit}, input.offset ?? 0, scope);
+${answer}
 return;
 }`;
     }
+    case 'firstRow':
+      return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined) {
+const [row] = ${wait}readPage(1, input.offset ?? 0, scope);
+if (row === undefined) {
+api.sendJsonText(req, res, ${status}, 'null');
+return;
+}
+${answerRow(resource, status, null)}
+return;
+}`;
     case 'countAll':
-      return code`if (countAll !== null && input.where === undefined) {
-const [row] = ${wait}countAll.rows(${bindings(shape)});
-api.sendJsonText(req, res, ${status}, '{"count":' + JSON.stringify(Number(row[0])) + '}');
+      return code`if (input.where === undefined) {
+const count = ${wait}countRows(scope);
+api.sendJsonText(req, res, ${status}, '{"count":' + JSON.stringify(count) + '}');
 return;
 }`;
     case 'anyRow':
-      return code`if (anyRow !== null && input.where === undefined) {
-const rows = ${wait}anyRow.rows(${bindings(shape)});
-api.sendJsonText(req, res, ${status}, rows.length > 0 ? '{"exists":true}' : '{"exists":false}');
+      return code`if (input.where === undefined) {
+const exists = ${wait}anyRow(scope);
+api.sendJsonText(req, res, ${status}, exists ? '{"exists":true}' : '{"exists":false}');
 return;
 }`;
-    case 'deleteById':
-      return code`if (deleteById !== null) {
-const deleted = ${wait}deleteById.run(${bindings(shape)});
-if (deleted === 0) throw api.notFound(resource);
-api.sendJsonText(req, res, ${status}, '{"success":true}');
-return;
-}`;
+    case 'deleteById': {
+      const answer =
+        hooks.afterDelete === null
+          ? code`api.sendJsonText(req, res, ${status}, '{"success":true}');`
+          : code`const result = { success: true };
+await resource.hooks.afterDelete({ id: input.id, result, ctx });
+api.sendJson(req, res, ${status}, result);`;
+      return code`const deleted = ${wait}deleteById(input.id, scope);
+if (!deleted) throw api.notFound(resource);
+${answer}`;
+    }
   }
 }

@@ -4,10 +4,10 @@
 import path from 'node:path';
 import type { CrudRuntime } from '../../runtime/model/crud-runtime';
 import { describeResource } from '../../runtime/sql/resource-description';
-import { code, comment, joinCode } from '../code/code';
+import { code, comment, joinCode, name } from '../code/code';
 import { formatSource } from '../code/format';
 import { emitPolicyComment } from './policy-comment';
-import { emitRowWriter, emitStatements, hasFixedShapes } from './fixed-shapes';
+import { emitRowReader, emitRowWriter, emitStatements, hasFixedShapes, needsRowObject } from './fixed-shapes';
 import type { GeneratedModule } from './handler-file';
 import { validatorsFileOf } from './validators-module';
 
@@ -19,7 +19,12 @@ export function resourceModuleFile(rt: CrudRuntime): string {
 export function emitResourceModule(rt: CrudRuntime): GeneratedModule {
   const resource = describeResource(rt);
   const isFixed = hasFixedShapes(resource);
-  const shares = isFixed ? 'the policy, the fixed statements and the row writer' : 'the policy';
+  // A scrub or an after-hook receives the row as an object: the routes that have one build it with readRow.
+  const hasReader = needsRowObject(resource, rt.hooks.afterCreate !== null || rt.hooks.afterUpdate !== null);
+  // The row writer writes a row's JSON straight from the database's row, for every route without a scrub.
+  const hasWriter = rt.readableScrubbed.length === 0;
+  const exported = [...(isFixed ? ['statements'] : []), ...(hasWriter ? ['writeRow'] : []), ...(hasReader ? ['readRow'] : [])];
+  const shares = isFixed ? 'the policy, the fixed statements and the row writer' : 'the policy and the row writer';
   const file = resourceModuleFile(rt);
   const validators = path.posix.relative(path.posix.dirname(file), validatorsFileOf(rt.validators.fingerprint));
   const text = joinCode(
@@ -31,7 +36,10 @@ export function emitResourceModule(rt: CrudRuntime): GeneratedModule {
         comment(`The input of every ${rt.resourceName} action is validated by code ajv compiled ahead of time from the resource's`),
         comment(`validation document: ${validators}, shared by the resources whose inputs are the same.`),
       ]),
-      ...(isFixed ? [emitStatements(resource), emitRowWriter(resource), code`module.exports = { statements, writeRow };`] : [code`module.exports = {};`]),
+      ...(isFixed ? [emitStatements(resource)] : []),
+      ...(hasWriter ? [emitRowWriter(resource)] : []),
+      ...(hasReader ? [emitRowReader(resource)] : []),
+      code`module.exports = { ${joinCode(exported.map((key) => name(key)), ', ')} };`,
     ],
     '\n\n',
   );

@@ -80,7 +80,7 @@ export function writeValues(fields: readonly FieldModel[], data: Record<string, 
 }
 
 /** A hook may replace the data and set columns outside `fields` (owner, timestamps), but only real columns. */
-function checkHookData(rt: CrudRuntime, hook: string, data: unknown): Record<string, unknown> {
+export function checkHookData(rt: CrudRuntime, hook: string, data: unknown): Record<string, unknown> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw misconfiguration(`${rt.label}: hooks.${hook} must return an object or nothing`);
   }
@@ -96,7 +96,7 @@ function writePlan(rt: ResourcePlan, scope: Scope): WritePlan {
   return { table: rt.table, pk: rt.pkColumn, pkKey: rt.pkKey, selection: rt.defaultSelection, scope, statements: statementSource(rt, scope) };
 }
 
-const outsideScope = (rt: CrudRuntime, verb: string) => new TesseraError('FORBIDDEN', `the ${verb} row would fall outside your scope of ${rt.resourceName}`);
+export const outsideScope = (rt: CrudRuntime, verb: string) => new TesseraError('FORBIDDEN', `the ${verb} row would fall outside your scope of ${rt.resourceName}`);
 export const notFound = (rt: CrudRuntime) => new TesseraError('NOT_FOUND', `no ${rt.resourceName} row with that id`);
 
 async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit: number): Promise<{ rows: DbRow[]; fields: readonly FieldModel[] }> {

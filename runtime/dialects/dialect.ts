@@ -82,6 +82,15 @@ export interface Dialect {
   /** Whether a write answers its row itself (`RETURNING`): SQLite and PostgreSQL; MySQL reads it back. */
   readonly hasReturning: boolean;
   /**
+   * Whether an insert may answer its row itself (`INSERT … RETURNING`): SQLite and PostgreSQL, and MariaDB from 10.5
+   * (the server's version, learnt once per client: learnServer); MySQL has none. Answers synchronously once known.
+   */
+  insertReturns(db: AnyDatabase): boolean | Promise<boolean>;
+  /** `insert` (Drizzle's insert builder, its values set) answering the columns of `selection` in order. */
+  returningInsert(insert: any, selection: Record<string, Column>): PreparableQuery;
+  /** Learns what insertReturns needs of the server (MariaDB's version), before the first request; never throws. */
+  learnServer(db: AnyDatabase): Promise<void>;
+  /**
    * A decoder of this dialect's own for a column's driver values in the rows of Tessera's statements, or null for
    * the column's (Drizzle's). Those rows are only ever serialized: a decoder may give a value's JSON form directly
    * (MySQL's DATETIME text as its ISO text), where the column's codec passes it through.
@@ -109,6 +118,18 @@ export interface Dialect {
    * order, each value as Drizzle's driver settings leave it (the column's decoder still applies).
    */
   rawStatement(db: AnyDatabase, text: string, name: string): RawStatement;
+  /**
+   * A statement the compiled handlers wrote, prepared for this call only: what spec §8 rules 2 and 3 leave out of the
+   * statement cache (a call with a scope condition, a table with application defaults). Rows come as arrays, as from
+   * rawStatement; a write answers how many rows it changed (and, on MySQL, the key an auto-increment gave).
+   */
+  runOnce(db: AnyDatabase, statement: TextStatement): OnceAnswer | Promise<OnceAnswer>;
+  /**
+   * `write`, then the statement `next` makes of its answer, in one transaction on one connection (issue 17: the
+   * answer is the row as this request left it). Answers the read's row; ROW_MISSING when `next` gives no statement
+   * (the write found no row); null when the read finds none: the row fell outside the caller's scope, rolled back.
+   */
+  writeThenRead(db: AnyDatabase, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): Promise<unknown[] | null | typeof ROW_MISSING>;
   /** Closes the database client behind `db` (a pool's connections, or the SQLite file), for a graceful shutdown. */
   close(db: AnyDatabase): Promise<void>;
   /**
@@ -123,6 +144,22 @@ export interface Dialect {
   applyTimeouts(db: AnyDatabase, given: DatabaseTimeouts): EffectiveTimeouts | null;
   /** Where the client connects (`host:port/database`, a file for SQLite), never a user or a password: for start-up messages. */
   describeTarget(db: AnyDatabase): string;
+}
+
+/** SQL text with the database's own placeholders, and this call's values for them in order. */
+export interface TextStatement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+/** What a statement run once answers. */
+export interface OnceAnswer {
+  /** Its rows, as arrays in select (or RETURNING) order; none for a write without RETURNING. */
+  readonly rows: unknown[][];
+  /** Rows written (matched, for an update), or rows answered by a read. */
+  readonly changes: number;
+  /** MySQL: the key an auto-increment column gave an insert; undefined elsewhere. */
+  readonly insertId?: unknown;
 }
 
 /** A prepared statement run without Drizzle: values in, rows (arrays) or a change count out. */

@@ -2,7 +2,7 @@
 // LIKE follows the column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
 import { getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/mysql-core';
-import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type WritePlan } from './dialect';
+import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type OnceAnswer, type TextStatement, type WritePlan } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
@@ -57,6 +57,51 @@ function insertedKey(plan: WritePlan, values: Record<string, unknown>, written: 
 /** Rows matched by an UPDATE or DELETE (mysql2 sets CLIENT_FOUND_ROWS, so unchanged matches count too). */
 function affectedRows(result: any): number {
   return (Array.isArray(result) ? result[0] : result).affectedRows;
+}
+
+/** What each client's server answers, learnt once: whether it is MariaDB 10.5 or later (INSERT … RETURNING). */
+const returningByClient = new WeakMap<object, boolean | Promise<boolean>>();
+
+/** `10.11.19-MariaDB-0+deb12u1` → true; `8.0.36` (MySQL) → false. */
+export function mariadbReturns(version: string): boolean {
+  const match = /^(\d+)\.(\d+)\..*mariadb/i.exec(version);
+  return match !== null && (Number(match[1]) > 10 || (Number(match[1]) === 10 && Number(match[2]) >= 5));
+}
+
+/**
+ * Whether the client's server answers INSERT … RETURNING: asked once (`select version()`), the answer kept for the
+ * client's life. Until it is known, and when the question fails (the server unreachable: asked again next time),
+ * writes read their row back as MySQL's must.
+ */
+function insertReturnsOn(client: object): boolean | Promise<boolean> {
+  const known = returningByClient.get(client);
+  if (known !== undefined) return known;
+  const asking = untraced(client)
+    .query({ sql: 'select version()', rowsAsArray: true }, [])
+    .then(
+      ([rows]) => {
+        const answer = mariadbReturns(String((rows as unknown[][])[0]?.[0] ?? ''));
+        returningByClient.set(client, answer);
+        return answer;
+      },
+      () => {
+        returningByClient.delete(client);
+        return false;
+      },
+    );
+  returningByClient.set(client, asking);
+  return asking;
+}
+
+/**
+ * A statement with its values bound by mysql2 for this call (its `query`): no statement is prepared on the server,
+ * so nothing is kept. Rows as arrays, the date types as text (Drizzle's settings, for the columns' decoders).
+ */
+async function runMysqlOnce(client: QueryClient, { text, values }: TextStatement): Promise<OnceAnswer> {
+  const [result] = await client.query({ sql: text, rowsAsArray: true, typeCast: keepDatesAsText }, values);
+  if (Array.isArray(result)) return { rows: result as unknown[][], changes: result.length };
+  const header = result as { affectedRows: number; insertId: unknown };
+  return { rows: [], changes: header.affectedRows, insertId: header.insertId };
 }
 
 export const mysqlDialect: Dialect = {
@@ -115,6 +160,28 @@ export const mysqlDialect: Dialect = {
   rowDecoder: datetimeDecoder,
   hasReturning: false,
 
+  insertReturns(db) {
+    return insertReturnsOn(db.$client);
+  },
+
+  returningInsert(insert, selection) {
+    // MariaDB's RETURNING names the inserted row's columns unqualified; Drizzle's MySQL builder has no returning().
+    const columns = Object.values(selection).map((column) => `\`${column.name.replace(/`/g, '``')}\``).join(', ');
+    return {
+      toSQL: () => {
+        const { sql: text, params } = insert.toSQL();
+        return { sql: `${text} returning ${columns}`, params };
+      },
+      prepare: () => {
+        throw new Error('an INSERT … RETURNING of MariaDB runs as text only');
+      },
+    };
+  },
+
+  async learnServer(db) {
+    await insertReturnsOn(db.$client);
+  },
+
   // drizzle's mysql2 prepared query keeps the SQL text built once; mysql2 binds the values.
   prepare(query) {
     return prepareQuery(query);
@@ -148,6 +215,20 @@ export const mysqlDialect: Dialect = {
       rows: async (values) => (await client.query(config, values))[0] as unknown[][],
       run: async (values) => ((await client.query(config, values))[0] as { affectedRows: number }).affectedRows,
     };
+  },
+
+  runOnce(db, statement) {
+    return runMysqlOnce(untraced(db.$client), statement);
+  },
+
+  writeThenRead(db, write, next) {
+    return inTransaction(db, async (connection) => {
+      const read = next(await runMysqlOnce(connection, write));
+      if (read === null) return ROW_MISSING;
+      const [row] = (await runMysqlOnce(connection, read)).rows;
+      if (row === undefined) throw new OutsideScope();
+      return row;
+    });
   },
 
   async listColumns(db, table) {

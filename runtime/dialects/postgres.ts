@@ -3,7 +3,7 @@
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { OutsideScope, ROW_MISSING, type Dialect } from './dialect';
+import { OutsideScope, ROW_MISSING, type Dialect, type OnceAnswer, type TextStatement } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
@@ -39,6 +39,16 @@ const INTEGER_BITS: Record<string, number> = { PgSmallInt: 16, PgSmallSerial: 16
 
 /** PostgreSQL text cannot hold U+0000. */
 const NO_NUL = '^[^\\u0000]*$';
+
+interface QueryClient {
+  query(config: object | string, values?: readonly unknown[]): Promise<{ rows: unknown[][]; rowCount: number | null }>;
+}
+
+/** An unnamed statement: PostgreSQL parses it for this call only (no plan is kept on the connection). */
+async function runPostgresOnce(client: QueryClient, { text, values }: TextStatement): Promise<OnceAnswer> {
+  const result = await client.query({ text, rowMode: 'array', types: DRIZZLE_TYPES }, values);
+  return { rows: result.rows, changes: result.rowCount ?? 0 };
+}
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -100,6 +110,9 @@ export const postgresDialect: Dialect = {
   inlinesLimit: false,
   rowDecoder: () => null,
   hasReturning: true,
+  insertReturns: () => true,
+  returningInsert: (insert, selection) => insert.returning(selection),
+  learnServer: async () => {},
 
   // A named statement: pg prepares it once per pooled connection and reuses the plan.
   prepare(query, name) {
@@ -130,6 +143,36 @@ export const postgresDialect: Dialect = {
       rows: async (values) => (await client.query(config, values)).rows,
       run: async (values) => (await client.query(config, values)).rowCount ?? 0,
     };
+  },
+
+  async runOnce(db, statement) {
+    return runPostgresOnce(db.$client, statement);
+  },
+
+  async writeThenRead(db, write, next) {
+    // A pool lends one client for the transaction, as Drizzle's transaction does; a single client is used as it is.
+    const pool = db.$client;
+    const client: QueryClient & { release?(error?: unknown): void } = typeof pool.totalCount === 'number' ? await pool.connect() : pool;
+    let failure: unknown;
+    try {
+      await client.query('begin');
+      try {
+        const read = next(await runPostgresOnce(client, write));
+        if (read === null) {
+          await client.query('commit');
+          return ROW_MISSING;
+        }
+        const [row] = (await runPostgresOnce(client, read)).rows;
+        await client.query(row === undefined ? 'rollback' : 'commit');
+        return row ?? null;
+      } catch (error) {
+        await client.query('rollback').catch((rollbackError: unknown) => (failure = rollbackError));
+        throw error;
+      }
+    } finally {
+      // A client whose rollback failed is dropped rather than lent again.
+      if (client !== pool) client.release?.(failure);
+    }
   },
 
   async listColumns(db, table) {

@@ -36,6 +36,11 @@ function pickedReplica(db: ReplicatedDatabase): number {
   return index === -1 ? 0 : index;
 }
 
+/** The database a read runs on: the replica withReplicas picks for this call, or the database itself. */
+export function readDatabase(db: AnyDatabase): AnyDatabase {
+  return isReplicated(db) ? db.$replicas[pickedReplica(db)] : db;
+}
+
 /**
  * A cached read on the replica picked per call. withReplicas picks a replica when a query is built, so a statement
  * prepared once would stay on that replica: the query is prepared on each (its builder's session swapped), and each

@@ -1,7 +1,7 @@
 // SQLite through better-sqlite3: synchronous driver, RETURNING supported, GLOB for case-sensitive
 // substring matches (matching the BINARY collation SQLite columns have by default).
 import { and, eq, getTableName, sql } from 'drizzle-orm';
-import { OutsideScope, ROW_MISSING, type Dialect } from './dialect';
+import { OutsideScope, ROW_MISSING, type Dialect, type OnceAnswer, type TextStatement } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom, type DriverCodes, type DriverReason, type UnavailableSignals } from './driver-errors';
 import { withIntegerRange } from './integer-range';
 import { escapeGlob, wrapPattern } from './like-escape';
@@ -35,6 +35,15 @@ const UNAVAILABLE: UnavailableSignals = {
   messages: new Set(['The database connection is not open']),
 };
 
+/** A statement prepared for this call only: better-sqlite3 compiles the text, runs it, and the statement is dropped. */
+function runSqliteOnce(db: any, { text, values }: TextStatement): OnceAnswer {
+  const statement = db.$client.prepare(text);
+  if (statement.reader) {
+    const rows = statement.raw(true).all(...values) as unknown[][];
+    return { rows, changes: rows.length };
+  }
+  return { rows: [], changes: statement.run(...values).changes };
+}
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -105,6 +114,9 @@ export const sqliteDialect: Dialect = {
   inlinesLimit: true,
   rowDecoder: () => null,
   hasReturning: true,
+  insertReturns: () => true,
+  returningInsert: (insert, selection) => insert.returning(selection),
+  learnServer: async () => {},
 
   // better-sqlite3 statements have no name; drizzle keeps the prepared statement object.
   prepare(query) {
@@ -145,6 +157,20 @@ export const sqliteDialect: Dialect = {
       rows: (values) => prepared().all(...values),
       run: (values) => prepared().run(...values).changes,
     };
+  },
+
+  runOnce: runSqliteOnce,
+
+  writeThenRead(db, write, next) {
+    // Synchronous, inside better-sqlite3's transaction: nothing else runs between the write and its read-back.
+    const inTransaction = db.$client.transaction(() => {
+      const read = next(runSqliteOnce(db, write));
+      if (read === null) return ROW_MISSING;
+      const [row] = runSqliteOnce(db, read).rows;
+      if (row === undefined) throw new OutsideScope();
+      return row;
+    });
+    return nullWhenOutsideScope(() => inTransaction());
   },
 
   async listColumns(db, table) {

@@ -1,15 +1,18 @@
 // Everything generated handler code may call (STYLE "specialize, then call the runtime"): the pipeline
 // steps with real logic live here once, shared with the generic handler, so the modes agree by construction.
 import type { CrudActionName } from '../actions';
-import { authorizeCall, CRUD_QUERIES, notFound, resolveScope, toCrudError, writeValues, type Scope } from '../crud/actions';
-import { fixedInsert, fixedUpdate } from '../sql/fixed-writes';
+import { authorizeCall, checkHookData, CRUD_QUERIES, notFound, outsideScope, resolveScope, toCrudError, writeValues, type Scope } from '../crud/actions';
+import { ROW_MISSING } from '../dialects/dialect';
+import { scrubRows, type JsonRow } from '../model/row-serializer';
+import { compiledCount, compiledDelete, compiledExists, compiledGet, compiledPage } from '../sql/compiled-reads';
+import { compiledInsert, compiledUpdate } from '../sql/compiled-writes';
 import type { ResourcePlan } from '../sql/resource-plan';
 import type { Context, ScopeFunction } from '../model/options';
 import { COLUMN_CODECS } from '../model/column-schema';
 import { validationError } from '../validation';
 import { crudInputReader } from './http-input';
 import { sendJson, sendJsonText } from './send-json';
-import { fixedPageStatements, fixedStatement, readableDecoders } from '../sql/fixed-execution';
+import { readableDecoders } from '../sql/fixed-execution';
 
 export const compiledApi = Object.freeze({
   /** `res.status(status).json(value)`, written directly (the same bytes; see send-json.ts). */
@@ -18,14 +21,26 @@ export const compiledApi = Object.freeze({
   sendJsonText,
   /** How a crud route reads its input from the request (the `:id` parsed for the key's type), as the generic handler reads it. */
   inputReader: (rt: ResourcePlan, action: CrudActionName) => crudInputReader(rt, action),
-  /** A fixed shape's statement (the SQL the compiler wrote), through the driver; null when the statement cache is off. */
-  statement: (rt: ResourcePlan, shape: string, text: string) => fixedStatement(rt, shape, text),
-  /** The page statements of a dialect that writes the LIMIT into the SQL, by page size; null when the cache is off. */
-  pageStatements: (rt: ResourcePlan, shape: string, aroundLimit: readonly [string, string]) => fixedPageStatements(rt, shape, aroundLimit),
-  /** create through the driver (RETURNING databases, cache on): one statement per set of written columns; else null. */
-  insertStatement: (rt: ResourcePlan) => fixedInsert(rt),
-  /** update by id through the driver (RETURNING databases, cache on); else null. */
-  updateStatement: (rt: ResourcePlan) => fixedUpdate(rt),
+  /**
+   * The default calls without Drizzle (issue 27), each `(…, scope)`: the fixed shape's cached statement where spec §8
+   * allows (`text`, else null), else the same SQL, written once, prepared for the call with the scope's condition.
+   */
+  getById: (rt: ResourcePlan, text: string | null) => compiledGet(rt, text),
+  page: (rt: ResourcePlan, text: string | readonly [string, string] | null) => compiledPage(rt, text),
+  count: (rt: ResourcePlan, text: string | null) => compiledCount(rt, text),
+  exists: (rt: ResourcePlan, text: string | null) => compiledExists(rt, text),
+  deleteById: (rt: ResourcePlan, text: string | null) => compiledDelete(rt, text),
+  /** create and update after the hooks: application functions' values bound per row, the row read back inside the scope. */
+  insertRow: (rt: ResourcePlan) => compiledInsert(rt),
+  updateRow: (rt: ResourcePlan) => compiledUpdate(rt),
+  /** What updateRow answers when no row with that id is inside the scope. */
+  rowMissing: ROW_MISSING,
+  /** A before-hook's answer (or the data, when it answered nothing), checked as the runtime checks it. */
+  hookData: (rt: ResourcePlan, hook: 'beforeCreate' | 'beforeUpdate', answer: unknown, data: Record<string, unknown>) => checkHookData(rt, hook, answer ?? data),
+  /** The scrubs of the readable fields over rows in their JSON form (readRow's), in place. */
+  scrub: (rt: ResourcePlan, rows: JsonRow[], ctx: Context): Promise<void> => scrubRows(rows, rt.readableScrubbed, ctx),
+  /** FORBIDDEN: the written row would fall outside the caller's scope (rolled back). */
+  outsideScope: (rt: ResourcePlan, verb: string) => outsideScope(rt, verb),
   /** The column values of a create (`create`) or an update's data (`update`), decoded from their JSON forms. */
   writeData: (rt: ResourcePlan, kind: 'create' | 'update', data: Record<string, unknown>) => writeValues(kind === 'create' ? rt.creatable : rt.updatable, data),
   /** Drizzle's decoders of the readable columns that have one, for generated row writers. */

@@ -22,7 +22,12 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /** Serializes rows for the caller; `fields` are the selected readable fields, `scrubbed` those of them with a scrub. */
 export async function serializeRows(rows: readonly DbRow[], fields: readonly FieldModel[], scrubbed: readonly FieldModel[], ctx: Context): Promise<JsonRow[]> {
   const result = rows.map((row) => encodeRow(row, fields));
-  if (scrubbed.length === 0) return result;
+  if (scrubbed.length > 0) await scrubRows(result, scrubbed, ctx);
+  return result;
+}
+
+/** Runs each scrubbed field's `scrub` over rows in their JSON form, in place (the compiled handlers' rows too). */
+export async function scrubRows(result: JsonRow[], scrubbed: readonly FieldModel[], ctx: Context): Promise<void> {
   const pending: Promise<void>[] = [];
   for (const json of result) {
     const original = { ...json }; // scrub sees the row as it was before any field was scrubbed
@@ -34,5 +39,4 @@ export async function serializeRows(rows: readonly DbRow[], fields: readonly Fie
     }
   }
   if (pending.length > 0) await Promise.all(pending);
-  return result;
 }

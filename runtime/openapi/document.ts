@@ -30,8 +30,12 @@ export interface OpenApiOptions {
   readonly security?: SecurityOptions;
   /** @internal The routes createServer collected for these services and prefix (collected again without them). */
   readonly routes?: readonly MountedRoute[];
-  /** operationIds a rate limit applies to: they document 429 RATE_LIMITED. Default none. */
+  /** operationIds a rate limit applies to: they document 429 RATE_LIMITED and the RateLimit headers. Default none. */
   readonly rateLimited?: readonly string[];
+  /** The rate limit's window in seconds (`rateLimit.duration`): the longest Retry-After a 429 sends. */
+  readonly rateLimitWindow?: number;
+  /** Whether answers carry CORS headers (the `cors` server option): every response declares Access-Control-Allow-Origin. Default false. */
+  readonly cors?: boolean;
 }
 
 /** A tag of the document: one per resource (`blog.notes`) and one per service with custom actions. */
@@ -72,7 +76,9 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const operationIds = routes.map((route) => route.operationId);
   // Checked even for a document nobody serves: a SetupError names the bad key at construction.
   const security = resolveSecurity(options.security, operationIds);
-  const context = { components, hasContext: options.hasContext ?? true, operationIds: new Set(operationIds), rateLimited: new Set(options.rateLimited ?? []) };
+  const rateLimited = new Set(options.rateLimited ?? []);
+  const cors = options.cors ?? false;
+  const context = { components, hasContext: options.hasContext ?? true, operationIds: new Set(operationIds), rateLimited, cors };
 
   const tags: OpenApiTag[] = [];
   const paths: OpenApiDocument['paths'] = {};
@@ -92,7 +98,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     item[route.route.method.toLowerCase()] = operation;
   }
 
-  const responses = usedResponses(paths, errorResponses());
+  const responses = usedResponses(paths, errorResponses({ rateLimit: rateLimited.size > 0, rateLimitWindow: options.rateLimitWindow, cors }));
   return {
     openapi: '3.1.0',
     info,

@@ -4,6 +4,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { ERROR_CODES, MAX_ERROR_DETAILS, MAX_ERROR_TEXT_LENGTH, RETRY_AFTER_SECONDS, TesseraError, type ErrorCode } from '../errors';
 import type { JsonSchema } from '../json-schema';
 import type { DocumentedRoute } from './documented-routes';
+import { RATE_LIMIT_HEADERS, withEdgeHeaders, type EdgeHeaders } from './edge-headers';
 
 /** Not `Error`: client generators name a type after the component, and `interface Error` shadows the global one. */
 export const ERROR_SCHEMA = 'ErrorBody';
@@ -33,9 +34,10 @@ const STATUS_HEADERS: Record<number, Record<string, OpenAPIV3_1.HeaderObject>> =
     },
   },
   429: {
+    // The maximum is the rate limit's window (errorResponses).
     'Retry-After': { description: 'Seconds until the caller\'s budget is renewed.', schema: { type: 'integer', format: 'int32', minimum: 1 }, example: 30 },
-    RateLimit: { description: 'The remaining points `r` and the seconds `t` until they renew (draft-ietf-httpapi-ratelimit-headers).', schema: { type: 'string', maxLength: 1024 }, example: '"default";r=0;t=30' },
-    'RateLimit-Policy': { description: 'The budget: `q` points every `w` seconds per caller.', schema: { type: 'string', maxLength: 1024 }, example: '"default";q=100;w=60' },
+    RateLimit: { ...RATE_LIMIT_HEADERS.RateLimit, example: '"default";r=0;t=30' },
+    'RateLimit-Policy': RATE_LIMIT_HEADERS['RateLimit-Policy'],
   },
   503: {
     'Retry-After': {
@@ -106,16 +108,33 @@ function exampleBody(code: ErrorCode): unknown {
   return new TesseraError(code, message, [{ path: '/colour', message }]).toJSON();
 }
 
-/** components/responses: one per error status, every body an `Error`, with an example per code. */
-export function errorResponses(): Record<string, OpenAPIV3_1.ResponseObject> {
+/** The edge headers of the shared error responses. */
+export interface ErrorEdgeHeaders extends EdgeHeaders {
+  /** The rate limit's window in seconds, the longest Retry-After of a 429 (when `rateLimit` is true). */
+  readonly rateLimitWindow?: number;
+}
+
+/** 429's headers, Retry-After bounded by the window. */
+function rateLimitedHeaders(window: number | undefined): Record<string, OpenAPIV3_1.HeaderObject> {
+  const headers = STATUS_HEADERS[429];
+  if (window === undefined) return headers;
+  const retryAfter = headers['Retry-After'];
+  return { ...headers, 'Retry-After': { ...retryAfter, schema: { ...(retryAfter.schema as object), maximum: window }, example: Math.min(30, window) } };
+}
+
+/**
+ * components/responses: one per error status, every body an `ErrorBody`, with an example per code. `edge`: the
+ * edge headers they declare (4XX ones carry the rate limit's when some operation is counted).
+ */
+export function errorResponses(edge: ErrorEdgeHeaders = { rateLimit: false, cors: false }): Record<string, OpenAPIV3_1.ResponseObject> {
   const responses: Record<string, OpenAPIV3_1.ResponseObject> = {};
   for (const [status, codes] of statusCodes()) {
     const examples: Record<string, OpenAPIV3_1.ExampleObject> = {};
     for (const code of codes) examples[code] = { summary: WHEN[code], value: exampleBody(code) };
     const response: OpenAPIV3_1.ResponseObject = { description: codes.map((code) => `${code}: ${WHEN[code]}.`).join(' ') };
-    if (STATUS_HEADERS[status] !== undefined) response.headers = STATUS_HEADERS[status];
+    if (STATUS_HEADERS[status] !== undefined) response.headers = status === 429 ? rateLimitedHeaders(edge.rateLimitWindow) : STATUS_HEADERS[status];
     response.content = { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` }, examples } };
-    responses[errorResponseName(status)] = response;
+    responses[errorResponseName(status)] = withEdgeHeaders(response, { rateLimit: edge.rateLimit && status >= 400 && status < 500, cors: edge.cors });
   }
   return responses;
 }

@@ -6,6 +6,7 @@ import type { JsonSchema } from '../model/options';
 import { actionSchemas } from './action-schemas';
 import { componentRef, schemaObject, type ComponentSchemas } from './components';
 import type { DocumentedCrudRoute, DocumentedRoute, DocumentedServiceRoute } from './documented-routes';
+import { withEdgeHeaders } from './edge-headers';
 import { ERROR_SCHEMA, errorResponseName, errorStatuses } from './error-schema';
 import { routeExamples, type RouteExamples } from './request-examples';
 
@@ -34,6 +35,8 @@ export interface OperationContext {
   readonly operationIds: ReadonlySet<string>;
   /** operationIds the `rateLimit` option limits (they may answer 429). */
   readonly rateLimited: ReadonlySet<string>;
+  /** Whether the `cors` option adds Access-Control-Allow-Origin to answers. */
+  readonly cors: boolean;
 }
 
 /** openapi-types reuses OpenAPI 3.0's Parameter Object for 3.1, schema type included: the same JSON Schema, typed for it. */
@@ -51,6 +54,10 @@ function errorResponses(route: DocumentedRoute, context: OperationContext): Open
   const responses: OpenAPIV3_1.ResponsesObject = {};
   for (const status of errorStatuses(route, context.hasContext, context.rateLimited.has(route.operationId))) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
   return responses;
+}
+
+function successWithEdgeHeaders(route: DocumentedRoute, success: OpenAPIV3_1.ResponseObject, context: OperationContext): OpenAPIV3_1.ResponseObject {
+  return withEdgeHeaders(success, { rateLimit: context.rateLimited.has(route.operationId), cors: context.cors });
 }
 
 function crudDescription(route: DocumentedCrudRoute): string {
@@ -111,7 +118,7 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
   const success: OpenAPIV3_1.ResponseObject = { description: route.route.status === 201 ? 'Created' : 'OK', content: jsonContent(output) };
   const links = route.action === 'create' ? createLinks(route, context.operationIds) : undefined;
   if (links !== undefined) success.links = links;
-  operation.responses = { [String(route.route.status)]: success, ...errorResponses(route, context) };
+  operation.responses = { [String(route.route.status)]: successWithEdgeHeaders(route, success, context), ...errorResponses(route, context) };
   return operation;
 }
 
@@ -133,9 +140,9 @@ function serviceOperation(route: DocumentedServiceRoute, context: OperationConte
     tags: [route.tag],
     requestBody: { required, content: jsonContent(input, examples.body) },
     responses: {
-      [String(route.route.status)]: { description: 'OK', content: jsonContent(output) },
+      [String(route.route.status)]: successWithEdgeHeaders(route, { description: 'OK', content: jsonContent(output) }, context),
       ...errorResponses(route, context),
-      default: { description: 'Any other TesseraError the handler throws, with its own status.', content: jsonContent(componentRef(ERROR_SCHEMA)) },
+      default: withEdgeHeaders({ description: 'Any other TesseraError the handler throws, with its own status.', content: jsonContent(componentRef(ERROR_SCHEMA)) }, { rateLimit: false, cors: context.cors }),
     },
   };
 }

@@ -43,7 +43,7 @@ export function resolveOpenApiPath(path: string | undefined, routes: readonly Mo
  * The document createServer serves for these options, services and resolved prefix: `title` (default
  * "Tessera API Mesh"), `version` (default "1.0.0"), `description`, `license`, `contact`, 401 only with a `context`
  * factory or `auth`, the `security` schemes and requirements (with `auth` and no `security`: the bearer JWT scheme),
- * and 429 on the operations `rateLimit` limits.
+ * 429 and the RateLimit headers on the operations `rateLimit` limits, and Access-Control-Allow-Origin with `cors`.
  */
 export function serverOpenApiDocument(options: ServerOptions, services: readonly Service[], prefix: string, routes?: readonly MountedRoute[]): OpenApiDocument {
   // The document's builder (a dozen modules) loads with the first document, as the document is built (issue 16).
@@ -60,6 +60,8 @@ export function serverOpenApiDocument(options: ServerOptions, services: readonly
     security: options.security ?? (options.auth === undefined ? undefined : jwtSecurity()),
     routes,
     rateLimited: rateLimitedOperations(options, routes ?? collectRoutes(services, prefix)),
+    rateLimitWindow: options.rateLimit?.duration,
+    cors: options.cors !== undefined,
   });
 }
 

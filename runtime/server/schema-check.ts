@@ -7,6 +7,7 @@ import { SetupError } from '../errors';
 import { describeUnreachable, unreachableReason } from './database-unreachable';
 import { listServices } from '../registry';
 import type { Service } from '../service';
+import { primaryOf } from '../dialects/read-replicas';
 
 const REMEDY = 'create them with drizzle-kit (npx drizzle-kit push, or drizzle-kit generate then migrate)';
 
@@ -49,6 +50,8 @@ export async function checkDatabaseSchema(services: readonly Service[] = listSer
       }
       if (problem !== null) problems.push(problem);
     }
+    // What the dialect learns of the server once, at start (MariaDB's version: INSERT … RETURNING from 10.5).
+    if (service.resources.length > 0) await service.dialect.learnServer(primaryOf(service.db));
   }
   if (problems.length > 0) throw new SetupError(`${problems.join('; ')}: ${REMEDY}`);
 }

@@ -253,10 +253,13 @@ export function statementCacheSuite(dialect: DialectName): void {
           expect(cache.change()).toEqual(MISS);
           expect((await getJson(`${url}/api/products/2`, admin)).status).toBe(200);
           expect(cache.change()).toEqual(MISS);
-          // The same shapes in-process (no route scope): the statements the admin's calls prepared.
+          // The same shapes in-process (no route scope): the generic handler's calls prepared those statements; a
+          // compiled handler's calls prepared the fixed shapes' (keys of their own), so in-process prepares its own once.
           expect(idsOf(await resource.list())).toEqual([1, 2, 3, 4, 5, 6, 7]);
           expect(await resource.get({ input: { id: 4 } })).toMatchObject({ id: 4 });
-          expect(cache.change()).toEqual({ ...HIT, hits: 2 });
+          expect(cache.change()).toEqual(mode === 'generic' ? { ...HIT, hits: 2 } : { ...MISS, size: 2, misses: 2 });
+          expect(idsOf(await resource.list())).toEqual([1, 2, 3, 4, 5, 6, 7]);
+          expect(cache.change()).toEqual(HIT);
         });
       }
     });

@@ -1,0 +1,98 @@
+// The SQL text of a compiled handler's statement, built once when the handler is made (issue 27), with a place for
+// the call's scope condition. A call without one runs the text as it is; a call with one gets the text around that
+// place, the condition's own SQL in it and the condition's values bound as parameters, never written into the text.
+// Only the condition is rendered per call: it is the caller's (the access scope's answer), so it cannot be known
+// before. Such statements are prepared for the call only (Dialect.runOnce): spec §8 rules 2 and 3.
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyDatabase, PreparableQuery, TextStatement } from '../dialects/dialect';
+import { parameterFiller, parameterSlot, type ParameterFiller } from '../dialects/prepared-select';
+import { primaryOf } from '../dialects/read-replicas';
+
+/** The name of the placeholder that marks the scope's place; no column or value is named so. */
+const SCOPE_NAME = '\u0000scope';
+
+/** Where a statement's where clause takes the call's scope condition (build's argument when the text is made). */
+export const SCOPE_SLOT: SQL = sql`${sql.placeholder(SCOPE_NAME)}`;
+
+/** The parts of Drizzle's dialect (drizzle-orm 0.45) that write SQL text: the same for the three databases. */
+interface SqlWriter {
+  sqlToQuery(query: SQL): { sql: string; params: unknown[] };
+  escapeParam(index: number, value?: unknown): string;
+  readonly casing: unknown;
+  escapeName(name: string): string;
+  escapeString(text: string): string;
+  readonly prepareTyping?: unknown;
+}
+
+/** A query that can hand over its SQL (Drizzle's select, insert, update and delete builders). */
+export type BuiltQuery = PreparableQuery & { getSQL(): SQL };
+
+/** Marks each parameter by its index, so the text can be cut around the scope's place. */
+const MARK = /\u0000(\d+)\u0000/;
+
+export class ScopedText {
+  private constructor(
+    /** The statement without a scope condition. */
+    readonly text: string,
+    private readonly fill: ParameterFiller,
+    /** The statement with a scope condition: the text before and after it. */
+    private readonly before: string,
+    private readonly after: string,
+    private readonly fillScoped: ParameterFiller,
+    /** Where the condition's values go among the statement's: its place ('?' databases), or last ('$n' ones). */
+    private readonly scopeAt: number,
+    /** The number of the condition's first placeholder ('$n' databases). */
+    private readonly firstScopeParam: number,
+    private readonly writer: SqlWriter,
+  ) {}
+
+  /** `build(undefined)` is the statement without a scope, `build(SCOPE_SLOT)` the one with it: both written now. */
+  static of(db: AnyDatabase, build: (scope: SQL | undefined) => BuiltQuery): ScopedText {
+    const writer = primaryOf(db).dialect as SqlWriter;
+    const plain = build(undefined).toSQL();
+    const marking = Object.create(writer, { escapeParam: { value: (index: number) => `\u0000${index}\u0000` } }) as SqlWriter;
+    const marked = marking.sqlToQuery(build(SCOPE_SLOT).getSQL());
+    const pieces = marked.sql.split(MARK);
+    // '?' databases bind in order of appearance; '$n' ones by number, so the condition's values may come last.
+    const isPositional = writer.escapeParam(0, undefined) === writer.escapeParam(1, undefined);
+    const params: unknown[] = [];
+    let before = '';
+    let after = '';
+    let scopeAt = -1;
+    for (let index = 0; index < pieces.length; index++) {
+      let text = pieces[index];
+      if (index % 2 === 1) {
+        const param = marked.params[Number(text)];
+        const slot = parameterSlot(param);
+        if ('name' in slot && slot.name === SCOPE_NAME) {
+          scopeAt = params.length;
+          continue;
+        }
+        text = writer.escapeParam(params.length, undefined);
+        params.push(param);
+      }
+      if (scopeAt === -1) before += text;
+      else after += text;
+    }
+    if (scopeAt === -1) throw new Error('a compiled statement has no place for the scope condition');
+    return new ScopedText(plain.sql, parameterFiller(plain.params), before, after, parameterFiller(params), isPositional ? scopeAt : params.length, params.length, writer);
+  }
+
+  /** The statement of a call: its named values bound, and the scope condition (if any) in its place. */
+  statement(named: Record<string, unknown>, scope: SQL | undefined): TextStatement {
+    if (scope === undefined) return { text: this.text, values: this.fill(named) };
+    const writer = this.writer;
+    const condition = scope.toQuery({
+      casing: writer.casing,
+      escapeName: writer.escapeName,
+      escapeParam: writer.escapeParam,
+      escapeString: writer.escapeString,
+      prepareTyping: writer.prepareTyping,
+      paramStartIndex: { value: this.firstScopeParam },
+    } as never);
+    const values = this.fillScoped(named);
+    values.splice(this.scopeAt, 0, ...condition.params);
+    // In parentheses: whatever the condition's SQL is, it narrows the statement's rows and never widens them.
+    return { text: `${this.before}(${condition.sql})${this.after}`, values };
+  }
+}
