@@ -29,7 +29,7 @@ describe('contractFile', () => {
     // The where grammar is in list, findOne, count and exists: written once.
     expect(Object.keys(list.input.$defs as object)).toContain('Where');
     expect(file.$defs['blog.notes.Where']).toBeDefined();
-    expect(Object.keys(file.$defs).filter((def) => def.endsWith('.Where'))).toEqual(['blog.notes.Where', 'blog.tasks.Where']);
+    expect(Object.keys(file.$defs).filter((def) => def.endsWith('.Where'))).toEqual(['blog.notes.Where', 'blog.tasks.Where', 'blog.users.Where']);
     for (const action of file.actions.filter((action) => action.name.includes('.'))) {
       expect([action.input.$defs, action.output.$defs]).toEqual([undefined, undefined]);
     }

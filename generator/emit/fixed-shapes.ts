@@ -179,6 +179,11 @@ export function answersEveryCall(path: CompiledPath): boolean {
   return path === 'insertRow' || path === 'updateRow' || path === 'deleteById';
 }
 
+/** CONTRACT §9: a resource with relations takes the runtime path when the call includes any. */
+function noInclude(resource: ResourceDescription): Code {
+  return resource.plan.relations.length === 0 ? code`` : code` && input.include === undefined`;
+}
+
 /** The compiled path of the action's default call, ahead of the runtime path for any other input. */
 export function emitPathRun(resource: ResourceDescription, path: CompiledPath, status: number): Code {
   const wait = awaited(resource);
@@ -207,7 +212,7 @@ if (row === null) throw api.outsideScope(resource, 'updated');`,
         ].filter((part) => part !== null),
       );
     case 'getById':
-      return code`if (input.select === undefined) {
+      return code`if (input.select === undefined${noInclude(resource)}) {
 const [row] = ${wait}getById(input.id, scope);
 if (row === undefined) throw api.notFound(resource);
 ${answerRow(resource, status, null)}
@@ -219,14 +224,14 @@ return;
 await api.scrub(resource, items, ctx);
 api.sendJson(req, res, ${status}, { items });`
         : code`api.sendJsonText(req, res, ${status}, '{"items":[' + rows.map((row) => shared.writeRow(row, decode, api.codecs)).join(',') + ']}');`;
-      return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true) {
+      return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true${noInclude(resource)}) {
 const rows = ${wait}readPage(input.limit ?? ${resource.plan.defaultLimit}, input.offset ?? 0, scope);
 ${answer}
 return;
 }`;
     }
     case 'firstRow':
-      return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined) {
+      return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined${noInclude(resource)}) {
 const [row] = ${wait}readPage(1, input.offset ?? 0, scope);
 if (row === undefined) {
 api.sendJsonText(req, res, ${status}, 'null');

@@ -1,15 +1,16 @@
 // The eight crud actions and the pipeline every call runs through, in-process and over HTTP
 // (CONTRACT §2): input validation → authorize → scope → query → scrub.
-import { and, is, SQL } from 'drizzle-orm';
 import { crudActionSpec, type CrudActionName } from '../actions';
 import { ROW_MISSING, type DbRow, type WritePlan } from '../dialects/dialect';
 import { DatabaseError, misconfiguration, TesseraError } from '../errors';
 import type { OrderByEntry } from '../sql/order-by';
-import { compileWhere } from '../sql/where';
 import { assertValid } from '../validation';
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { FieldModel } from '../model/field-policy';
 import type { Context, ScopeFunction, Where } from '../model/options';
+import { attachIncludes, withJoinColumns } from '../sql/includes';
+import { authorizeCall, resolveScope } from './call-access';
+import { relationRead, type RelationRead } from './relation-reads';
 import { anyRow, countRows, selectById, selectPage, statementSource } from '../sql/read-queries';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
@@ -21,37 +22,11 @@ interface ListInput {
   limit?: number;
   offset?: number;
   includeTotal?: boolean;
+  include?: Record<string, any>;
 }
 
 export type { Scope } from '../sql/resource-plan';
-
-export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> {
-  if (rt.access.isPublic) return;
-  // spec §5.1 rule 4: an access object without authorize rejects every call.
-  if (rt.access.authorize === null) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not authorized for anyone`);
-  const allowed = await rt.access.authorize({ ctx, action, input, resource: rt.resourceName });
-  if (allowed !== true) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not allowed`);
-}
-
-/** A scope function's answer as SQL over every column (hidden ones included), or undefined for none. */
-async function scopeCondition(rt: CrudRuntime, scope: ScopeFunction, action: CrudActionName, ctx: Context): Promise<Scope> {
-  const condition = await scope({ ctx, action });
-  if (condition === undefined || condition === null) return undefined;
-  if (is(condition, SQL)) return condition;
-  return compileWhere(condition as Where, rt.scopeColumns, rt.dialect);
-}
-
-/**
- * The call's scope: the access scope, ANDed with the route's own scope for calls through a route that has one
- * (CONTRACT §2: a route narrows, never widens). Undefined when neither gives a condition (spec §8 rule 2).
- */
-export async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: Context, routeScope: ScopeFunction | null = null): Promise<Scope> {
-  const scope = rt.access.scope === null ? undefined : await scopeCondition(rt, rt.access.scope, action, ctx);
-  if (routeScope === null) return scope;
-  const narrowed = await scopeCondition(rt, routeScope, action, ctx);
-  if (narrowed === undefined) return scope;
-  return scope === undefined ? narrowed : and(scope, narrowed);
-}
+export { authorizeCall, resolveScope } from './call-access';
 
 function selectedFields(rt: CrudRuntime, select: readonly string[] | undefined): readonly FieldModel[] {
   if (select === undefined) return rt.readable;
@@ -99,10 +74,28 @@ function writePlan(rt: ResourcePlan, scope: Scope): WritePlan {
 export const outsideScope = (rt: CrudRuntime, verb: string) => new TesseraError('FORBIDDEN', `the ${verb} row would fall outside your scope of ${rt.resourceName}`);
 export const notFound = (rt: CrudRuntime) => new TesseraError('NOT_FOUND', `no ${rt.resourceName} row with that id`);
 
-async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit: number): Promise<{ rows: DbRow[]; fields: readonly FieldModel[] }> {
+async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit: number, read: RelationRead | null): Promise<{ rows: DbRow[]; fields: readonly FieldModel[] }> {
   const fields = selectedFields(rt, input.select);
-  const rows = await selectPage(rt, { fields, where: input.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0 }, scope);
+  if (read === null) {
+    const rows = await selectPage(rt, { fields, where: input.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0 }, scope);
+    return { rows, fields };
+  }
+  // CONTRACT §9: the join columns the includes need are read too (never serialized); relation filters are in the scope.
+  const columns = withJoinColumns(rt, fields, read.includes);
+  const rows = await selectPage(rt, { fields: columns, where: read.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0 }, read.scope);
   return { rows, fields };
+}
+
+/** The relation work of a read (CONTRACT §9), for a resource that declares relations; null for the others. */
+function readThroughRelations(rt: ResourcePlan, input: ListInput, ctx: Context, scope: Scope): Promise<RelationRead> | null {
+  return rt.relations.length === 0 ? null : relationRead(rt, input, ctx, scope);
+}
+
+/** The page's rows as the caller sees them, with their included rows. */
+async function serializePage(rt: ResourcePlan, page: { rows: DbRow[]; fields: readonly FieldModel[] }, read: RelationRead | null, ctx: Context): Promise<JsonRow[]> {
+  const items = await serialize(rt, page.rows, page.fields, ctx);
+  if (read !== null && read.includes.length > 0) await attachIncludes(read.includes, page.rows, items, ctx);
+  return items;
 }
 
 export type ActionImpl = (rt: ResourcePlan, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
@@ -110,23 +103,26 @@ export type ActionImpl = (rt: ResourcePlan, input: any, ctx: Context, scope: Sco
 /** The query step of each action, after validation, authorize and scope (the compiled handlers call these too). */
 export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
   async list(rt, input: ListInput, ctx, scope) {
-    const page = await queryPage(rt, input, scope, input.limit ?? rt.defaultLimit);
-    const items = await serialize(rt, page.rows, page.fields, ctx);
+    const read = await readThroughRelations(rt, input, ctx, scope);
+    const page = await queryPage(rt, input, scope, input.limit ?? rt.defaultLimit, read);
+    const items = await serializePage(rt, page, read, ctx);
     if (input.includeTotal !== true) return { items };
-    return { items, total: await countRows(rt, input.where, scope) };
+    return { items, total: read === null ? await countRows(rt, input.where, scope) : await countRows(rt, read.where, read.scope) };
   },
 
-  async get(rt, input: { id: unknown; select?: string[] }, ctx, scope) {
+  async get(rt, input: { id: unknown; select?: string[]; include?: Record<string, any> }, ctx, scope) {
     const fields = selectedFields(rt, input.select);
-    const rows = await selectById(rt, fields, decodeId(rt, input.id), scope);
+    const read = await readThroughRelations(rt, input, ctx, scope);
+    const rows = await selectById(rt, read === null ? fields : withJoinColumns(rt, fields, read.includes), decodeId(rt, input.id), scope);
     if (rows.length === 0) throw notFound(rt); // CONTRACT §3: a row outside scope looks missing
-    return (await serialize(rt, rows, fields, ctx))[0];
+    return (await serializePage(rt, { rows, fields }, read, ctx))[0];
   },
 
   async findOne(rt, input: ListInput, ctx, scope) {
-    const page = await queryPage(rt, input, scope, 1);
+    const read = await readThroughRelations(rt, input, ctx, scope);
+    const page = await queryPage(rt, input, scope, 1, read);
     if (page.rows.length === 0) return null;
-    return (await serialize(rt, page.rows, page.fields, ctx))[0];
+    return (await serializePage(rt, page, read, ctx))[0];
   },
 
   async create(rt, input: Record<string, unknown>, ctx, scope) {
@@ -158,12 +154,14 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
     return result;
   },
 
-  async count(rt, input: { where?: Where }, _ctx, scope) {
-    return { count: await countRows(rt, input.where, scope) };
+  async count(rt, input: { where?: Where }, ctx, scope) {
+    const read = await readThroughRelations(rt, input, ctx, scope);
+    return { count: read === null ? await countRows(rt, input.where, scope) : await countRows(rt, read.where, read.scope) };
   },
 
-  async exists(rt, input: { where?: Where }, _ctx, scope) {
-    return { exists: await anyRow(rt, input.where, scope) };
+  async exists(rt, input: { where?: Where }, ctx, scope) {
+    const read = await readThroughRelations(rt, input, ctx, scope);
+    return { exists: read === null ? await anyRow(rt, input.where, scope) : await anyRow(rt, read.where, read.scope) };
   },
 };
 

@@ -6,6 +6,8 @@ import type { CrudActions } from '../model/crud-actions';
 import { buildCrudRuntime, enabledActions, type CrudRuntime } from '../model/crud-runtime';
 import type { Context, CrudOptions, RouteSetting, ScopeFunction } from '../model/options';
 import { installRegisteredValidators } from '../model/registered-validators';
+import { relationInputErrors } from '../model/relation-input';
+import { relationOf } from '../model/relations';
 import { planOf } from '../sql/resource-plan';
 import { idParserFor, type ActionRoute } from '../route';
 import type { Resource, ResourcePlugin } from '../service';
@@ -80,7 +82,11 @@ export function crud(options: CrudOptions): CrudPlugin {
       );
       const enabled = enabledActions(label, options.operations);
       checkRouteSettings(runtime, options.routes, enabled);
+      // A relation given its resource (not a function, for cycles) resolves now: a bad join fails where it is declared.
+      for (const declaration of runtime.relations) if (typeof declaration.target !== 'function') relationOf(runtime, declaration.name);
       resource.attachCrudRuntime(runtime);
+      // CONTRACT §9: includes and relation filters are checked against the related resources' policies.
+      if (runtime.relations.length > 0) runtime.validators.checkRelations((action, data) => relationInputErrors(runtime, action, data));
       // A bundle registered this resource's validators before loading the application: use them from now on.
       installRegisteredValidators(runtime);
       // The resource's plan: what its actions run, with the statement cache and keys of spec §8.

@@ -19,6 +19,8 @@ export function inputReader(source: HttpInputSource, parseId: (raw: string) => u
         const input: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
         input.id = parseId(req.params.id as string);
         if (typeof input.select === 'string') input.select = input.select.split(',');
+        // CONTRACT §9: ?include=author,comments includes each named relation with its defaults.
+        if (typeof input.include === 'string') input.include = Object.fromEntries(input.include.split(',').map((name) => [name, true]));
         return input;
       };
     case 'id-and-body':

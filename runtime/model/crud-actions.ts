@@ -10,6 +10,11 @@ type JsonValue<V> = V extends Date ? string : V extends bigint ? string : V exte
 export type Row<TTable extends Table> = { [K in keyof InferSelectModel<TTable>]?: JsonValue<InferSelectModel<TTable>[K]> };
 type FieldName<TTable extends Table> = keyof InferSelectModel<TTable> & string;
 
+/** CONTRACT §9: the relations to include, each `true` or a list-like input read through the related resource's policy. */
+export interface IncludeInput {
+  [relation: string]: true | { select?: string[]; where?: Where; orderBy?: { field: string; direction?: 'asc' | 'desc' }[]; limit?: number; include?: IncludeInput };
+}
+
 export interface ListInput<TTable extends Table> {
   select?: FieldName<TTable>[];
   where?: Where;
@@ -17,6 +22,8 @@ export interface ListInput<TTable extends Table> {
   limit?: number;
   offset?: number;
   includeTotal?: boolean;
+  /** Related rows to add to each row (relations declared with the crud option `relations`). */
+  include?: IncludeInput;
 }
 
 export interface CrudCall<TInput> {
@@ -29,7 +36,7 @@ type Id = string | number;
 /** The actions `resource.use(crud(...))` attaches; each runs the same pipeline as its HTTP route. */
 export interface CrudActions<TTable extends Table> {
   list(call?: OptionalCrudCall<ListInput<TTable>>): Promise<{ items: Row<TTable>[]; total?: number }>;
-  get(call: CrudCall<{ id: Id; select?: FieldName<TTable>[] }>): Promise<Row<TTable>>;
+  get(call: CrudCall<{ id: Id; select?: FieldName<TTable>[]; include?: IncludeInput }>): Promise<Row<TTable>>;
   findOne(call?: OptionalCrudCall<ListInput<TTable>>): Promise<Row<TTable> | null>;
   create(call: CrudCall<Partial<Row<TTable>>>): Promise<Row<TTable>>;
   update(call: CrudCall<{ id: Id; data: Partial<Row<TTable>> }>): Promise<Row<TTable>>;

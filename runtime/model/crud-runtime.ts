@@ -11,6 +11,7 @@ import { buildFieldModels, type FieldModel } from './field-policy';
 import { buildInputSchemas } from './input-schemas';
 import type { JsonSchema } from '../json-schema';
 import type { AccessRules, CrudHooks, CrudOptions } from './options';
+import { checkRelationOptions, type RelationDeclaration } from './relation-options';
 
 export const DEFAULT_LIMIT = 20;
 export const DEFAULT_MAX_LIMIT = 100;
@@ -60,9 +61,11 @@ export interface CrudRuntime extends CrudRuntimeSource {
   };
   readonly defaultLimit: number;
   readonly maxLimit: number;
+  /** CONTRACT §9: the declared relations, in declaration order; their joins resolve on first use (relations.ts). */
+  readonly relations: readonly RelationDeclaration[];
 }
 
-const OPTION_KEYS = new Set(['access', 'fields', 'operations', 'defaultLimit', 'maxLimit', 'routes', 'hooks']);
+const OPTION_KEYS = new Set(['access', 'fields', 'operations', 'defaultLimit', 'maxLimit', 'routes', 'hooks', 'relations']);
 const HOOK_KEYS = ['beforeCreate', 'beforeUpdate', 'afterCreate', 'afterUpdate', 'afterDelete'] as const;
 
 function resolveAccess(label: string, access: CrudOptions['access'] | undefined): CrudRuntime['access'] {
@@ -142,7 +145,8 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   for (const field of readable) defaultSelection[field.key] = field.column;
   if (readable.length === 0) defaultSelection[source.pkKey] = pkColumn;
 
-  const inputSchemas = buildInputSchemas({ fields, idSchema, maxLimit });
+  const relations = checkRelationOptions(label, source.table, options.relations);
+  const inputSchemas = buildInputSchemas({ fields, idSchema, maxLimit, relations });
   const validators = new ResourceValidators(validationDocument(inputSchemas), whereLimitsFor(source.dialect.name));
 
   return Object.freeze({
@@ -165,6 +169,7 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
     hooks: resolveHooks(label, options.hooks),
     defaultLimit,
     maxLimit,
+    relations,
   });
 }
 

@@ -7,6 +7,7 @@ import { MESSAGES_KEYWORD } from '../validation';
 import { DEFAULT_MAX_LENGTH } from './column-schema';
 import type { FieldModel } from './field-policy';
 import type { JsonSchema } from '../json-schema';
+import { RELATION_FILTERS, type RelationDeclaration } from './relation-options';
 
 /** CONTRACT §2: AND / OR / NOT nest at most this deep. */
 export const MAX_WHERE_DEPTH = 5;
@@ -18,6 +19,8 @@ export interface InputSchemaOptions {
   /** The primary key value's schema (the key need not be a listed field). */
   readonly idSchema: JsonSchema;
   readonly maxLimit: number;
+  /** CONTRACT §9: the relations `include` may name, and those with `filter: true` a where may filter through. */
+  readonly relations: readonly RelationDeclaration[];
 }
 
 /** The value schema with null allowed, for nullable columns. */
@@ -72,6 +75,65 @@ function conditionRef(key: string): string {
   return `#/$defs/${encodeURIComponent(pointerToken)}`;
 }
 
+/** CONTRACT §9: a to-many include's limit is at most the relation's maxLimit, and never above this. */
+export const MAX_INCLUDE_LIMIT = 1000;
+
+export const RELATION_FILTER_DEF = 'relation_filter';
+export const INCLUDE_DEF = 'include';
+export const INCLUDE_ENTRY_DEF = 'include_entry';
+
+/**
+ * A relation filter (CONTRACT §9): `{ is: Where }` … `{ none: Where }`. The inner where is the related resource's,
+ * checked against its own policy once this shape holds (relation-input.ts): the related resource may be defined later.
+ */
+function relationFilterSchema(): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const name of RELATION_FILTERS) properties[name] = { type: 'object' };
+  return {
+    type: 'object',
+    properties,
+    additionalProperties: false,
+    minProperties: 1,
+    [MESSAGES_KEYWORD]: {
+      type: '{path} must be an object such as { "is": … } or { "some": … }',
+      additionalProperties: '`{key}` is not a relation filter (is, isNot, some, every, none)',
+      minProperties: '{path} names no relation filter',
+    },
+  };
+}
+
+/** `include` (CONTRACT §9): relation names, each `true` or its own list-like input, checked in depth by relation-input.ts. */
+function includeDefs(relations: readonly RelationDeclaration[]): Record<string, JsonSchema> {
+  const properties: Record<string, JsonSchema> = {};
+  for (const relation of relations) properties[relation.name] = { $ref: `#/$defs/${INCLUDE_ENTRY_DEF}` };
+  return {
+    [INCLUDE_DEF]: {
+      type: 'object',
+      properties,
+      additionalProperties: false,
+      [MESSAGES_KEYWORD]: { additionalProperties: 'relation `{key}` cannot be included' },
+    },
+    [INCLUDE_ENTRY_DEF]: {
+      type: ['boolean', 'object'],
+      not: { const: false },
+      properties: {
+        // Bounded for the document's readers; the related resource's own schema checks each part (relation-input.ts).
+        select: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 1000 } },
+        where: { type: 'object' },
+        orderBy: { type: 'array', maxItems: MAX_ORDER_BY, items: { type: 'object' } },
+        limit: { type: 'integer', minimum: 1, maximum: MAX_INCLUDE_LIMIT },
+        include: { type: 'object' },
+      },
+      additionalProperties: false,
+      [MESSAGES_KEYWORD]: {
+        type: '{path} must be true or { select?, where?, orderBy?, limit?, include? }',
+        not: '{path} must be true or { select?, where?, orderBy?, limit?, include? }',
+        additionalProperties: 'unknown include key `{key}`',
+      },
+    },
+  };
+}
+
 /** The top-level where (may be empty: filters nothing) and a nested one (must say something). */
 export const WHERE_DEF = 'where';
 export const NESTED_WHERE_DEF = 'where_nested';
@@ -80,13 +142,16 @@ export const NESTED_WHERE_DEF = 'where_nested';
  * The where grammar, recursive: two definitions instead of one per depth, so ajv compiles (and the compiler
  * writes) each once. The depth limit of CONTRACT §2 is checked before validation (where-depth.ts).
  */
-function whereDefs(filterable: readonly FieldModel[]): Record<string, JsonSchema> {
+function whereDefs(filterable: readonly FieldModel[], relations: readonly RelationDeclaration[]): Record<string, JsonSchema> {
   const defs: Record<string, JsonSchema> = {};
   for (const field of filterable) defs[`condition_${field.key}`] = conditionSchema(field);
+  const filterRelations = relations.filter((relation) => relation.isFilterable);
+  if (filterRelations.length > 0) defs[RELATION_FILTER_DEF] = relationFilterSchema();
   const nested = { $ref: `#/$defs/${NESTED_WHERE_DEF}` };
   const where = (isNested: boolean): JsonSchema => {
     const properties: Record<string, JsonSchema> = {};
     for (const field of filterable) properties[field.key] = { $ref: conditionRef(field.key) };
+    for (const relation of filterRelations) properties[relation.name] = { $ref: `#/$defs/${RELATION_FILTER_DEF}` };
     // An empty OR or NOT has no obvious meaning (match nothing? everything?): nested lists and objects must say something.
     properties.AND = { type: 'array', minItems: 1, maxItems: MAX_WHERE_ITEMS, items: nested };
     properties.OR = { type: 'array', minItems: 1, maxItems: MAX_WHERE_ITEMS, items: nested };
@@ -170,9 +235,13 @@ function writeData(fields: readonly FieldModel[], kind: 'create' | 'update'): Js
 
 /** The input schema of every crud action, keyed by action name. */
 export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActionName, JsonSchema> {
-  const { fields, idSchema, maxLimit } = options;
+  const { fields, idSchema, maxLimit, relations } = options;
   const filterable = fields.filter((field) => field.filter.length > 0);
-  const $defs = whereDefs(filterable);
+  const $defs = whereDefs(filterable, relations);
+  // Only a resource with relations takes `include`: the others' inputs stay exactly as they were.
+  const include: Record<string, JsonSchema> = relations.length === 0 ? {} : { include: { $ref: `#/$defs/${INCLUDE_DEF}` } };
+  const getDefs = relations.length === 0 ? null : includeDefs(relations);
+  if (getDefs !== null) Object.assign($defs, getDefs);
   const where = { $ref: `#/$defs/${WHERE_DEF}` };
   const listInput = {
     ...inputObject({
@@ -182,13 +251,15 @@ export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActio
       limit: { type: 'integer', minimum: 1, maximum: maxLimit },
       offset: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
       includeTotal: { type: 'boolean' },
+      ...include,
     }),
     $defs,
   };
   const whereOnly = { ...inputObject({ where }), $defs };
   return {
     list: listInput,
-    get: inputObject({ id: idSchema, select: selectSchema(fields) }, ['id']),
+    // get's own input carries the include definitions, so its published schema stands alone.
+    get: getDefs === null ? inputObject({ id: idSchema, select: selectSchema(fields) }, ['id']) : { ...inputObject({ id: idSchema, select: selectSchema(fields), ...include }, ['id']), $defs: getDefs },
     findOne: listInput,
     create: writeData(fields, 'create'),
     update: inputObject({ id: idSchema, data: writeData(fields, 'update') }, ['id', 'data']),

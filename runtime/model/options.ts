@@ -3,6 +3,9 @@ import type { SQL } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
 import type { JsonSchema } from '../json-schema';
 import type { OperatorName } from './operators';
+import type { RelationOption } from './relation-options';
+
+export type { RelationOption } from './relation-options';
 
 /** The caller context: whatever the server's `context` factory (or an in-process caller) provides. */
 export type Context = Record<string, any>;
@@ -33,7 +36,16 @@ export type Where = {
   AND?: Where[];
   OR?: Where[];
   NOT?: Where;
-} & { [field: string]: Partial<Record<OperatorName, unknown>> | Where[] | Where | undefined };
+} & { [field: string]: Partial<Record<OperatorName, unknown>> | RelationFilter | Where[] | Where | undefined };
+
+/** A condition through a relation with `filter: true` (CONTRACT §9): is / isNot to-one, some / every / none to-many. */
+export interface RelationFilter {
+  is?: Where;
+  isNot?: Where;
+  some?: Where;
+  every?: Where;
+  none?: Where;
+}
 
 export interface AuthorizeArgs {
   ctx: Context;
@@ -94,4 +106,12 @@ export interface CrudOptions<TFields extends string = string> {
   maxLimit?: number;
   routes?: Partial<Record<CrudActionName, RouteSetting>>;
   hooks?: CrudHooks;
+  /**
+   * CONTRACT §9: the relations clients may include and (with `filter: true`) filter through, read through the
+   * related resource's own policy, access, scope and scrub. Relations not listed do not exist for clients.
+   *
+   * @example
+   * relations: { author: { resource: authorsResource, filter: true }, comments: { resource: () => commentsResource, maxLimit: 20 } }
+   */
+  relations?: Record<string, RelationOption>;
 }

@@ -52,7 +52,17 @@ function whereLimitError(path: string, message: string): ErrorObject {
  * `validate` as every crud path calls it: behind the where depth check of CONTRACT §2 (`checksWhere`), and with
  * the failed check's schema and value added to its errors, for the messages (error-context.ts).
  */
-function checked(validate: Validator, root: JsonSchema, defs: Record<string, JsonSchema>, whereLimits: WhereLimits | null): Validator {
+/** The relation parts of an input (CONTRACT §9), checked after the resource's own schema: errors, or null. */
+export type RelationCheck = (action: CrudActionName, data: unknown) => ErrorObject[] | null;
+
+function checked(
+  action: CrudActionName,
+  validate: Validator,
+  root: JsonSchema,
+  defs: Record<string, JsonSchema>,
+  whereLimits: WhereLimits | null,
+  relationCheck: () => RelationCheck | null,
+): Validator {
   const validator: Validator = (data: unknown): boolean => {
     const where = whereLimits !== null && typeof data === 'object' && data !== null ? (data as { where?: unknown }).where : undefined;
     const tooDeep = where === undefined ? null : tooDeepWherePath(where);
@@ -61,6 +71,14 @@ function checked(validate: Validator, root: JsonSchema, defs: Record<string, Jso
       return false;
     }
     if (validate(data)) {
+      // CONTRACT §9: includes and relation filters, against the related resources' policies (before the totals,
+      // which walk the inner wheres as well).
+      const check = relationCheck();
+      const relationErrors = check === null ? null : check(action, data);
+      if (relationErrors !== null) {
+        validator.errors = relationErrors;
+        return false;
+      }
       // Issue 32: request-wide totals, once the where is known valid (so its shape is known).
       const beyond = where === undefined ? null : whereTotalsProblem(where as Record<string, unknown>, whereLimits!);
       validator.errors = beyond === null ? null : [whereLimitError('/where', beyond)];
@@ -98,6 +116,7 @@ export class ResourceValidators {
   #ajv: ReturnType<typeof createAjv> | null = null;
   #compiled: (() => CompiledValidators) | null = null;
   #fingerprint: string | null = null;
+  #relationCheck: RelationCheck | null = null;
 
   constructor(document: ValidationDocument, whereLimits: WhereLimits) {
     this.document = document;
@@ -125,6 +144,11 @@ export class ResourceValidators {
     return this.#ajv.getSchema(this.document.refs[action])!;
   }
 
+  /** @internal The crud plugin's check of includes and relation filters, for a resource with relations. */
+  checkRelations(check: RelationCheck): void {
+    this.#relationCheck = check;
+  }
+
   /** Uses the validators compiled ahead of time (a bundle's, or the compiler's at construction); `load` runs on first use. */
   install(load: () => CompiledValidators): void {
     this.#compiled = load;
@@ -143,6 +167,6 @@ export class ResourceValidators {
   #wrap(action: CrudActionName, validate: Validator): Validator {
     const defs = this.document.schema.$defs as Record<string, JsonSchema>;
     const root = defs[this.document.refs[action].slice(`${VALIDATION_DOCUMENT_ID}#/$defs/`.length)];
-    return checked(validate, root, defs, WHERE_ACTIONS.has(action) ? this.#whereLimits : null);
+    return checked(action, validate, root, defs, WHERE_ACTIONS.has(action) ? this.#whereLimits : null, () => this.#relationCheck);
   }
 }

@@ -2,6 +2,7 @@
 // schema, compiled once), so the limit is checked here, before validation: a bounded walk that also keeps a
 // hostile, deeply nested body from ever reaching the validator's recursion.
 import { MAX_WHERE_DEPTH } from './input-schemas';
+import { RELATION_FILTERS } from './relation-options';
 
 export const TOO_DEEP_MESSAGE = `AND / OR / NOT nest at most ${MAX_WHERE_DEPTH} levels deep`;
 
@@ -14,6 +15,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** The JSON Pointer of the first AND / OR / NOT that nests too deep (`/where/AND/0/…/NOT`), or null. */
 export function tooDeepWherePath(where: unknown, path = '/where', depth = 0): string | null {
   if (!isPlainObject(where)) return null; // not a where object: the validator says what is wrong
+  // CONTRACT §9: a relation filter (`author: { is: … }`) nests one level, as NOT does.
+  for (const key in where) {
+    if (!Object.hasOwn(where, key) || (NESTING_KEYS as readonly string[]).includes(key)) continue;
+    const condition = where[key];
+    if (!isPlainObject(condition)) continue;
+    for (const name of RELATION_FILTERS) {
+      if (!Object.hasOwn(condition, name)) continue;
+      const at = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}/${name}`;
+      if (depth === MAX_WHERE_DEPTH) return at;
+      const found = tooDeepWherePath(condition[name], at, depth + 1);
+      if (found !== null) return found;
+    }
+  }
   for (const key of NESTING_KEYS) {
     if (!Object.hasOwn(where, key)) continue;
     if (depth === MAX_WHERE_DEPTH) return `${path}/${key}`;

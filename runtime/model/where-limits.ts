@@ -3,6 +3,7 @@
 // 65,535 parameters) or cannot plan in time (MariaDB's long IN lists), so a request the OpenAPI document allows never
 // meets a database limit (a 500, or a statement that runs for minutes).
 import type { DialectName } from '../dialects/dialect';
+import { RELATION_FILTERS } from './relation-options';
 
 /** Items of one AND or OR list: published as `maxItems` in the input schema. */
 export const MAX_WHERE_ITEMS = 100;
@@ -43,8 +44,13 @@ function count(where: Record<string, unknown>, totals: Totals): void {
     else if (key === 'NOT') count(value as Record<string, unknown>, totals);
     else {
       for (const operator in value as Record<string, unknown>) {
-        totals.conditions++;
         const operand = (value as Record<string, unknown>)[operator];
+        // CONTRACT §9: a relation filter's inner where counts toward the same totals.
+        if (RELATION_FILTERS.includes(operator)) {
+          count(operand as Record<string, unknown>, totals);
+          continue;
+        }
+        totals.conditions++;
         if (!UNBOUND.has(operator)) totals.values += Array.isArray(operand) ? operand.length : 1;
       }
     }

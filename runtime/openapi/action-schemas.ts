@@ -8,6 +8,7 @@ import type { CrudRouteSource } from '../route';
 import type { ServiceAction } from '../service';
 import { crudInputSchema } from './crud-input-docs';
 import { publishInputSchema, publishSchema } from './published-schema';
+import { withRelationSchemas } from './relation-schemas';
 
 export interface ActionSchemas {
   /** The in-process input (`resource.update({ input: { id, data } })`), as the action validates it. */
@@ -31,7 +32,7 @@ function isCrudTarget(target: CrudActionTarget | ServiceActionTarget): target is
 
 function crudActionSchemas(runtime: CrudRuntime, action: CrudActionName): ActionSchemas {
   const input = crudInputSchema(runtime.inputSchemas[action], action, runtime);
-  return { input, output: publishSchema(buildOutputSchemas(runtime.readable, runtime.maxLimit)[action]) };
+  return withRelationSchemas(runtime, action, { input, output: publishSchema(buildOutputSchemas(runtime.readable, runtime.maxLimit)[action]) });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The published crud input schemas: exactly what ajv validates (input-schemas.ts), with readable `$defs`
 // names (Where, WhereNested, Condition.<field>) and the descriptions and defaults a reader needs.
 import type { CrudActionName } from '../actions';
-import { MAX_ORDER_BY, MAX_WHERE_DEPTH, NESTED_WHERE_DEF, WHERE_DEF } from '../model/input-schemas';
+import { INCLUDE_DEF, INCLUDE_ENTRY_DEF, MAX_ORDER_BY, MAX_WHERE_DEPTH, NESTED_WHERE_DEF, RELATION_FILTER_DEF, WHERE_DEF } from '../model/input-schemas';
 import type { JsonSchema } from '../model/options';
 import type { OperatorName } from '../model/operators';
 import { MAX_IN_VALUES } from '../model/operators';
@@ -32,7 +32,14 @@ export function safeName(text: string): string {
   return text.replace(/[^A-Za-z0-9._-]/g, '_');
 }
 
-const WHERE_NAMES: Readonly<Record<string, string>> = { [WHERE_DEF]: 'Where', [NESTED_WHERE_DEF]: 'WhereNested' };
+const WHERE_NAMES: Readonly<Record<string, string>> = {
+  [WHERE_DEF]: 'Where',
+  [NESTED_WHERE_DEF]: 'WhereNested',
+  // CONTRACT §9 (relation-schemas.ts describes them per relation).
+  [RELATION_FILTER_DEF]: 'RelationFilter',
+  [INCLUDE_DEF]: 'Include',
+  [INCLUDE_ENTRY_DEF]: 'IncludeEntry',
+};
 
 /** The readable `$defs` name of each ajv def: where → Where, where_nested → WhereNested, condition_title → Condition.title. */
 function defNames(defs: Record<string, unknown>): Map<string, string> {
@@ -62,7 +69,9 @@ function describeDefs(defs: Record<string, JsonSchema>, names: Map<string, strin
   const described: Record<string, JsonSchema> = {};
   for (const [def, schema] of Object.entries(defs)) {
     const name = names.get(def)!;
-    if (def.startsWith('condition_')) {
+    if (def === RELATION_FILTER_DEF || def === INCLUDE_DEF || def === INCLUDE_ENTRY_DEF) {
+      described[name] = schema;
+    } else if (def.startsWith('condition_')) {
       const field = def.slice('condition_'.length);
       const properties: Record<string, JsonSchema> = {};
       for (const [operator, value] of Object.entries(schema.properties as Record<string, JsonSchema>)) {

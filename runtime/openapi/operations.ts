@@ -105,6 +105,19 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
     if (examples.select !== undefined) select.example = examples.select;
     parameters.push(select);
   }
+  if (route.action === 'get' && runtime.relations.length > 0) {
+    // CONTRACT §9: ?include=a,b includes each named relation with its defaults.
+    const names = runtime.relations.map((relation) => relation.name);
+    parameters.push({
+      name: 'include',
+      in: 'query',
+      required: false,
+      style: 'form',
+      explode: false,
+      description: 'Comma-separated relations to add to the row, each with its defaults (the body of list and findOne takes their options).',
+      schema: parameterSchema({ type: 'array', maxItems: names.length, uniqueItems: true, items: { type: 'string', enum: names } }),
+    });
+  }
   if (parameters.length > 0) operation.parameters = parameters;
 
   const kind = BODY_KINDS[route.action];

@@ -3,6 +3,7 @@
 // builds on it, and `tessera build` asks for the very same description, so a bundle never mounts otherwise.
 import type { MountedRoute } from '../model/action-routes';
 import { collectRoutes } from '../model/action-routes';
+import { resolveRelations } from '../model/relations';
 import { listServices } from '../registry';
 import type { Service } from '../service';
 import { describeResource, type ResourceDescription } from '../sql/resource-description';
@@ -32,12 +33,14 @@ export function resolvePrefix(prefix: string | undefined): string {
 
 /**
  * @internal The application these server options serve: what createServer mounts and `tessera build` compiles.
- * Throws a SetupError for a bad prefix or a route mounted twice.
+ * Throws a SetupError for a bad prefix, a route mounted twice, or a relation without its join (CONTRACT §9).
  */
 export function describeApplication(options: Pick<ServerOptions, 'prefix' | 'services'>): ApplicationModel {
   const prefix = resolvePrefix(options.prefix);
   const services = options.services ?? listServices();
   const routes = Object.freeze(collectRoutes(services, prefix));
+  // CONTRACT §9: every relation's join and related resource, resolved now: a missing or ambiguous join is a setup error.
+  for (const service of services) for (const resource of service.resources) if (resource.crudRuntime !== null) resolveRelations(resource.crudRuntime);
   let resources: readonly ResourceDescription[] | null = null;
   return Object.freeze({
     prefix,

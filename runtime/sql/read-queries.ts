@@ -4,17 +4,17 @@
 import { and, count, type SQL } from 'drizzle-orm';
 import type { DbRow, StatementSource } from '../dialects/dialect';
 import { rowCondition } from '../dialects/write-statements';
-import type { FieldModel } from '../model/field-policy';
 import type { Where } from '../model/options';
 import { compileOrderBy, type OrderByEntry } from './order-by';
 import { cacheFor, type ResourcePlan, type Scope } from './resource-plan';
-import { getKey, getQuery, pageKey, pageQuery, prepared, preparedRead, selectionOf } from './select-shapes';
+import { getKey, getQuery, pageKey, pageQuery, prepared, preparedRead, selectionOf, type SelectedColumn } from './select-shapes';
 import { wherePlaceholderName, wherePlaceholders, whereShape } from './statement-key';
 import { compileWhere } from './where';
 
 /** A page of rows: what list and findOne ask for. */
 export interface PageRequest {
-  readonly fields: readonly FieldModel[];
+  /** The selected fields, and any join column the includes need (CONTRACT §9). */
+  readonly fields: readonly SelectedColumn[];
   readonly where: Where | undefined;
   readonly orderBy: readonly OrderByEntry[] | undefined;
   readonly limit: number;
@@ -47,7 +47,7 @@ function placeholderValues(values: readonly unknown[], named: Record<string, unk
 }
 
 /** The row with this (decoded) id inside the scope, as a list of at most one. */
-export function selectById(rt: ResourcePlan, fields: readonly FieldModel[], id: unknown, scope: Scope): Rows {
+export function selectById(rt: ResourcePlan, fields: readonly SelectedColumn[], id: unknown, scope: Scope): Rows {
   const cache = cacheFor(rt, scope);
   if (cache !== null) return preparedRead(rt, cache, getKey(rt, fields), () => getQuery(rt, fields)).execute({ id });
   return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(rowCondition({ pk: rt.pkColumn, scope }, id)).limit(1);

@@ -6,6 +6,9 @@ import { columnPlaceholder } from '../dialects/column-placeholder';
 import type { PreparableQuery } from '../dialects/dialect';
 import { prepareRead } from '../dialects/read-replicas';
 import type { FieldModel } from '../model/field-policy';
+
+/** What a select reads of a field: its key and column (a join column read for includes is one too, CONTRACT §9). */
+export type SelectedColumn = Pick<FieldModel, 'key' | 'column'>;
 import type { Where } from '../model/options';
 import { compileOrderBy, type OrderByEntry } from './order-by';
 import type { ResourcePlan } from './resource-plan';
@@ -13,7 +16,7 @@ import type { StatementCache } from './statement-cache';
 import { orderKey, selectKey, wherePlaceholders } from './statement-key';
 
 /** The columns a select reads: the default selection for the readable fields, else each selected field's column. */
-export function selectionOf(rt: ResourcePlan, fields: readonly FieldModel[]): Record<string, Column> {
+export function selectionOf(rt: ResourcePlan, fields: readonly SelectedColumn[]): Record<string, Column> {
   if (fields === rt.readable) return rt.defaultSelection;
   const selection: Record<string, Column> = {};
   for (const field of fields) selection[field.key] = field.column;
@@ -51,7 +54,7 @@ export function inlineLimit(limit: number): number {
 }
 
 /** `pk = :id LIMIT 1` over the fields: the get statement (the one spec §8 rule 4 prepares for the readable fields). */
-export function getQuery(rt: ResourcePlan, fields: readonly FieldModel[]): PreparableQuery {
+export function getQuery(rt: ResourcePlan, fields: readonly SelectedColumn[]): PreparableQuery {
   // The key column's encoder maps the id as it would inline (a bigint key stored as a blob, say).
   return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(eq(rt.pkColumn, columnPlaceholder('id', rt.pkColumn))).limit(inlineLimit(1));
 }
@@ -60,7 +63,7 @@ export function getQuery(rt: ResourcePlan, fields: readonly FieldModel[]): Prepa
  * A page with the where shape's placeholders, `LIMIT` and `OFFSET :offset` (rule 4 prepares the default one).
  * The limit is `:limit`, or written in where the dialect inlines it (then it is part of the key).
  */
-export function pageQuery(rt: ResourcePlan, fields: readonly FieldModel[], where: Where | undefined, orderBy: readonly OrderByEntry[] | undefined, limit: number): PreparableQuery {
+export function pageQuery(rt: ResourcePlan, fields: readonly SelectedColumn[], where: Where | undefined, orderBy: readonly OrderByEntry[] | undefined, limit: number): PreparableQuery {
   return rt.db
     .select(selectionOf(rt, fields))
     .from(rt.table)
@@ -70,11 +73,11 @@ export function pageQuery(rt: ResourcePlan, fields: readonly FieldModel[], where
     .offset(sql.placeholder('offset'));
 }
 
-export function getKey(rt: ResourcePlan, fields: readonly FieldModel[]): string {
+export function getKey(rt: ResourcePlan, fields: readonly SelectedColumn[]): string {
   return `${rt.statementPrefix}get|${selectKey(fields, rt.readable)}`;
 }
 
-export function pageKey(rt: ResourcePlan, fields: readonly FieldModel[], whereKey: string, orderBy: readonly OrderByEntry[] | undefined, limit: number): string {
+export function pageKey(rt: ResourcePlan, fields: readonly SelectedColumn[], whereKey: string, orderBy: readonly OrderByEntry[] | undefined, limit: number): string {
   const key = `${rt.statementPrefix}page|${selectKey(fields, rt.readable)}|${whereKey}|${orderKey(orderBy)}`;
   return rt.dialect.inlinesLimit ? `${key}|${limit}` : key;
 }

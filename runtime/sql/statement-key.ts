@@ -53,7 +53,7 @@ export function wherePlaceholders(where: Where | undefined, columns: WhereColumn
 }
 
 /** The selected fields: `*` for the readable fields (the default), else each field's key. */
-export function selectKey(fields: readonly FieldModel[], readable: readonly FieldModel[]): string {
+export function selectKey(fields: readonly Pick<FieldModel, 'key'>[], readable: readonly FieldModel[]): string {
   if (fields === readable) return '*';
   let key = '';
   for (const field of fields) key += `${field.key.length}:${field.key}`;

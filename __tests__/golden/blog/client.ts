@@ -244,6 +244,7 @@ export namespace BlogTasksList {
     limit?: number;
     offset?: number;
     includeTotal?: boolean;
+    include?: Include;
   };
   export type ConditionId = {
     eq?: string;
@@ -260,11 +261,29 @@ export namespace BlogTasksList {
     lt?: string;
     between?: Array<string>;
   };
+  export type RelationFilter = {
+    is?: {
+      [key: string]: unknown;
+    };
+    isNot?: {
+      [key: string]: unknown;
+    };
+    some?: {
+      [key: string]: unknown;
+    };
+    every?: {
+      [key: string]: unknown;
+    };
+    none?: {
+      [key: string]: unknown;
+    };
+  };
   export type Where = {
     id?: ConditionId;
     title?: ConditionTitle;
     done?: ConditionDone;
     createdAt?: ConditionCreatedAt;
+    owner?: RelationFilter;
     AND?: Array<WhereNested>;
     OR?: Array<WhereNested>;
     NOT?: WhereNested;
@@ -274,9 +293,26 @@ export namespace BlogTasksList {
     title?: ConditionTitle;
     done?: ConditionDone;
     createdAt?: ConditionCreatedAt;
+    owner?: RelationFilter;
     AND?: Array<WhereNested>;
     OR?: Array<WhereNested>;
     NOT?: WhereNested;
+  };
+  export type Include = {
+    owner?: IncludeEntry;
+  };
+  export type IncludeEntry = boolean | {
+    select?: Array<string>;
+    where?: {
+      [key: string]: unknown;
+    };
+    orderBy?: Array<{
+      [key: string]: unknown;
+    }>;
+    limit?: number;
+    include?: {
+      [key: string]: unknown;
+    };
   };
   export type Output = {
     items: Array<SelectedRow>;
@@ -289,6 +325,21 @@ export namespace BlogTasksList {
     ownerId?: string;
     contactEmail?: unknown;
     createdAt?: string;
+    owner?: RelatedBlogUsers | null;
+  };
+  export type RelatedBlogUsers = {
+    id?: string;
+    name?: string;
+    tasks?: Array<RelatedBlogTasks>;
+  };
+  export type RelatedBlogTasks = {
+    id?: string;
+    title?: string;
+    done?: boolean;
+    ownerId?: string;
+    contactEmail?: unknown;
+    createdAt?: string;
+    owner?: RelatedBlogUsers | null;
   };
 }
 
@@ -297,9 +348,28 @@ export namespace BlogTasksGet {
   export type Input = {
     id: string;
     select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
+    include?: Include;
+  };
+  export type Include = {
+    owner?: IncludeEntry;
+  };
+  export type IncludeEntry = boolean | {
+    select?: Array<string>;
+    where?: {
+      [key: string]: unknown;
+    };
+    orderBy?: Array<{
+      [key: string]: unknown;
+    }>;
+    limit?: number;
+    include?: {
+      [key: string]: unknown;
+    };
   };
   export type Output = SelectedRow;
   export type SelectedRow = BlogTasksList.SelectedRow;
+  export type RelatedBlogUsers = BlogTasksList.RelatedBlogUsers;
+  export type RelatedBlogTasks = BlogTasksList.RelatedBlogTasks;
 }
 
 // tasks.findOne (service blog) · POST /api/tasks/find-one
@@ -309,10 +379,15 @@ export namespace BlogTasksFindOne {
   export type ConditionTitle = BlogTasksList.ConditionTitle;
   export type ConditionDone = BlogTasksList.ConditionDone;
   export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
+  export type RelationFilter = BlogTasksList.RelationFilter;
   export type Where = BlogTasksList.Where;
   export type WhereNested = BlogTasksList.WhereNested;
+  export type Include = BlogTasksList.Include;
+  export type IncludeEntry = BlogTasksList.IncludeEntry;
   export type Output = SelectedRow | null;
   export type SelectedRow = BlogTasksList.SelectedRow;
+  export type RelatedBlogUsers = BlogTasksList.RelatedBlogUsers;
+  export type RelatedBlogTasks = BlogTasksList.RelatedBlogTasks;
 }
 
 // tasks.create (service blog) · POST /api/tasks
@@ -366,8 +441,11 @@ export namespace BlogTasksCount {
   export type ConditionTitle = BlogTasksList.ConditionTitle;
   export type ConditionDone = BlogTasksList.ConditionDone;
   export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
+  export type RelationFilter = BlogTasksList.RelationFilter;
   export type Where = BlogTasksList.Where;
   export type WhereNested = BlogTasksList.WhereNested;
+  export type Include = BlogTasksList.Include;
+  export type IncludeEntry = BlogTasksList.IncludeEntry;
   export type Output = {
     count: number;
   };
@@ -380,8 +458,162 @@ export namespace BlogTasksExists {
   export type ConditionTitle = BlogTasksList.ConditionTitle;
   export type ConditionDone = BlogTasksList.ConditionDone;
   export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
+  export type RelationFilter = BlogTasksList.RelationFilter;
   export type Where = BlogTasksList.Where;
   export type WhereNested = BlogTasksList.WhereNested;
+  export type Include = BlogTasksList.Include;
+  export type IncludeEntry = BlogTasksList.IncludeEntry;
+  export type Output = {
+    exists: boolean;
+  };
+}
+
+// users.list (service blog) · POST /api/users/query
+export namespace BlogUsersList {
+  export type Input = {
+    select?: Array<'id' | 'name'>;
+    where?: Where;
+    orderBy?: Array<{
+      field: 'id' | 'name';
+      direction?: 'asc' | 'desc';
+    }>;
+    limit?: number;
+    offset?: number;
+    includeTotal?: boolean;
+    include?: Include;
+  };
+  export type ConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type ConditionName = {
+    eq?: string;
+    contains?: string;
+  };
+  export type Where = {
+    id?: ConditionId;
+    name?: ConditionName;
+    AND?: Array<WhereNested>;
+    OR?: Array<WhereNested>;
+    NOT?: WhereNested;
+  };
+  export type WhereNested = {
+    id?: ConditionId;
+    name?: ConditionName;
+    AND?: Array<WhereNested>;
+    OR?: Array<WhereNested>;
+    NOT?: WhereNested;
+  };
+  export type Include = {
+    tasks?: IncludeEntry;
+  };
+  export type IncludeEntry = boolean | {
+    select?: Array<string>;
+    where?: {
+      [key: string]: unknown;
+    };
+    orderBy?: Array<{
+      [key: string]: unknown;
+    }>;
+    limit?: number;
+    include?: {
+      [key: string]: unknown;
+    };
+  };
+  export type Output = {
+    items: Array<SelectedRow>;
+    total?: number;
+  };
+  export type SelectedRow = {
+    id?: string;
+    name?: string;
+    tasks?: Array<RelatedBlogTasks>;
+  };
+  export type RelatedBlogTasks = {
+    id?: string;
+    title?: string;
+    done?: boolean;
+    ownerId?: string;
+    contactEmail?: unknown;
+    createdAt?: string;
+    owner?: RelatedBlogUsers | null;
+  };
+  export type RelatedBlogUsers = {
+    id?: string;
+    name?: string;
+    tasks?: Array<RelatedBlogTasks>;
+  };
+}
+
+// users.get (service blog) · GET /api/users/{id}
+export namespace BlogUsersGet {
+  export type Input = {
+    id: string;
+    select?: Array<'id' | 'name'>;
+    include?: Include;
+  };
+  export type Include = {
+    tasks?: IncludeEntry;
+  };
+  export type IncludeEntry = boolean | {
+    select?: Array<string>;
+    where?: {
+      [key: string]: unknown;
+    };
+    orderBy?: Array<{
+      [key: string]: unknown;
+    }>;
+    limit?: number;
+    include?: {
+      [key: string]: unknown;
+    };
+  };
+  export type Output = SelectedRow;
+  export type SelectedRow = BlogUsersList.SelectedRow;
+  export type RelatedBlogTasks = BlogUsersList.RelatedBlogTasks;
+  export type RelatedBlogUsers = BlogUsersList.RelatedBlogUsers;
+}
+
+// users.findOne (service blog) · POST /api/users/find-one
+export namespace BlogUsersFindOne {
+  export type Input = BlogUsersList.Input;
+  export type ConditionId = BlogUsersList.ConditionId;
+  export type ConditionName = BlogUsersList.ConditionName;
+  export type Where = BlogUsersList.Where;
+  export type WhereNested = BlogUsersList.WhereNested;
+  export type Include = BlogUsersList.Include;
+  export type IncludeEntry = BlogUsersList.IncludeEntry;
+  export type Output = SelectedRow | null;
+  export type SelectedRow = BlogUsersList.SelectedRow;
+  export type RelatedBlogTasks = BlogUsersList.RelatedBlogTasks;
+  export type RelatedBlogUsers = BlogUsersList.RelatedBlogUsers;
+}
+
+// users.count (service blog) · POST /api/users/count
+export namespace BlogUsersCount {
+  export type Input = {
+    where?: Where;
+  };
+  export type ConditionId = BlogUsersList.ConditionId;
+  export type ConditionName = BlogUsersList.ConditionName;
+  export type Where = BlogUsersList.Where;
+  export type WhereNested = BlogUsersList.WhereNested;
+  export type Include = BlogUsersList.Include;
+  export type IncludeEntry = BlogUsersList.IncludeEntry;
+  export type Output = {
+    count: number;
+  };
+}
+
+// users.exists (service blog) · POST /api/users/exists
+export namespace BlogUsersExists {
+  export type Input = BlogUsersCount.Input;
+  export type ConditionId = BlogUsersList.ConditionId;
+  export type ConditionName = BlogUsersList.ConditionName;
+  export type Where = BlogUsersList.Where;
+  export type WhereNested = BlogUsersList.WhereNested;
+  export type Include = BlogUsersList.Include;
+  export type IncludeEntry = BlogUsersList.IncludeEntry;
   export type Output = {
     exists: boolean;
   };
@@ -425,6 +657,18 @@ export interface Client {
       // tasks.exists (service blog) · POST /api/tasks/exists
       exists(input?: BlogTasksExists.Input): Promise<BlogTasksExists.Output>;
     };
+    users: {
+      // users.list (service blog) · POST /api/users/query
+      list(input?: BlogUsersList.Input): Promise<BlogUsersList.Output>;
+      // users.get (service blog) · GET /api/users/{id}
+      get(input: BlogUsersGet.Input): Promise<BlogUsersGet.Output>;
+      // users.findOne (service blog) · POST /api/users/find-one
+      findOne(input?: BlogUsersFindOne.Input): Promise<BlogUsersFindOne.Output>;
+      // users.count (service blog) · POST /api/users/count
+      count(input?: BlogUsersCount.Input): Promise<BlogUsersCount.Output>;
+      // users.exists (service blog) · POST /api/users/exists
+      exists(input?: BlogUsersExists.Input): Promise<BlogUsersExists.Output>;
+    };
   };
 }
 
@@ -452,6 +696,13 @@ export function createClient(options: ClientOptions): Client {
         delete: (input) => call<BlogTasksDelete.Output>('DELETE', '/api/tasks/{id}', 'id', input),
         count: (input) => call<BlogTasksCount.Output>('POST', '/api/tasks/count', 'body', input),
         exists: (input) => call<BlogTasksExists.Output>('POST', '/api/tasks/exists', 'body', input),
+      },
+      users: {
+        list: (input) => call<BlogUsersList.Output>('POST', '/api/users/query', 'body', input),
+        get: (input) => call<BlogUsersGet.Output>('GET', '/api/users/{id}', 'id-and-select', input),
+        findOne: (input) => call<BlogUsersFindOne.Output>('POST', '/api/users/find-one', 'body', input),
+        count: (input) => call<BlogUsersCount.Output>('POST', '/api/users/count', 'body', input),
+        exists: (input) => call<BlogUsersExists.Output>('POST', '/api/users/exists', 'body', input),
       },
     },
   };

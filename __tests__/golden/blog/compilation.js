@@ -9,7 +9,8 @@
 module.exports = {
   resources: {
     'blog.notes': { fingerprint: '40b9ffc1b619877e', get validators() { return require('./validators/40b9ffc1b619877e.js'); } },
-    'blog.tasks': { fingerprint: '27f50cd9dc64ee24', get validators() { return require('./validators/27f50cd9dc64ee24.js'); } },
+    'blog.tasks': { fingerprint: '4c8e91c67d7155d5', get validators() { return require('./validators/4c8e91c67d7155d5.js'); } },
+    'blog.users': { fingerprint: 'ea1f9638e37d1538', get validators() { return require('./validators/ea1f9638e37d1538.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },
@@ -28,5 +29,10 @@ module.exports = {
     get 'blog.tasks.get'() { return require('./handlers/blog/tasks/get.js'); },
     get 'blog.tasks.list'() { return require('./handlers/blog/tasks/list.js'); },
     get 'blog.tasks.update'() { return require('./handlers/blog/tasks/update.js'); },
+    get 'blog.users.count'() { return require('./handlers/blog/users/count.js'); },
+    get 'blog.users.exists'() { return require('./handlers/blog/users/exists.js'); },
+    get 'blog.users.findOne'() { return require('./handlers/blog/users/findOne.js'); },
+    get 'blog.users.get'() { return require('./handlers/blog/users/get.js'); },
+    get 'blog.users.list'() { return require('./handlers/blog/users/list.js'); },
   },
 };

@@ -36,7 +36,8 @@ __export(app_exports, {
   db: () => db,
   default: () => app_default,
   notesResource: () => notesResource,
-  tasksResource: () => tasksResource
+  tasksResource: () => tasksResource,
+  usersResource: () => usersResource
 });
 module.exports = __toCommonJS(app_exports);
 var import_better_sqlite3 = __toESM(require("better-sqlite3"));
@@ -56,6 +57,7 @@ var blogAuth = (0, import_tessera_api.jwt)({ secret: jwtSecret, issuer: DEMO_ISS
 
 // fixtures/blog/schema.ts
 var import_node_crypto = require("node:crypto");
+var import_drizzle_orm = require("drizzle-orm");
 var import_sqlite_core = require("drizzle-orm/sqlite-core");
 var notes = (0, import_sqlite_core.sqliteTable)("notes", {
   id: (0, import_sqlite_core.text)("id").primaryKey().$defaultFn(() => (0, import_node_crypto.randomUUID)()),
@@ -72,6 +74,14 @@ var tasks = (0, import_sqlite_core.sqliteTable)("tasks", {
   contactEmail: (0, import_sqlite_core.text)("contact_email"),
   createdAt: (0, import_sqlite_core.integer)("created_at", { mode: "timestamp_ms" }).notNull().$defaultFn(() => /* @__PURE__ */ new Date())
 });
+var users = (0, import_sqlite_core.sqliteTable)("users", {
+  id: (0, import_sqlite_core.text)("id").primaryKey(),
+  name: (0, import_sqlite_core.text)("name").notNull(),
+  email: (0, import_sqlite_core.text)("email")
+  // not in the field policy: never read or filtered, not even through a relation
+});
+var tasksRelations = (0, import_drizzle_orm.relations)(tasks, ({ one }) => ({ owner: one(users, { fields: [tasks.ownerId], references: [users.id] }) }));
+var usersRelations = (0, import_drizzle_orm.relations)(users, ({ many }) => ({ tasks: many(tasks) }));
 var SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS notes (
   id TEXT PRIMARY KEY,
@@ -87,6 +97,16 @@ CREATE TABLE IF NOT EXISTS tasks (
   contact_email TEXT,
   created_at INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS tasks_owner ON tasks (owner_id);
+CREATE TABLE IF NOT EXISTS users (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  email TEXT
+);
+INSERT OR IGNORE INTO users (id, name, email) VALUES
+  ('alice', 'Alice', 'alice@example.com'),
+  ('bob', 'Bob', 'bob@example.com'),
+  ('admin', 'Admin', 'admin@example.com');
 `;
 
 // fixtures/blog/app.ts
@@ -94,7 +114,7 @@ var sqlite = new import_better_sqlite3.default(process.env.BLOG_DATABASE ?? ":me
 sqlite.pragma("journal_mode = WAL");
 sqlite.pragma("foreign_keys = ON");
 sqlite.exec(SCHEMA_SQL);
-var db = (0, import_better_sqlite32.drizzle)(sqlite, { schema: { notes, tasks } });
+var db = (0, import_better_sqlite32.drizzle)(sqlite, { schema: { notes, tasks, users, tasksRelations, usersRelations } });
 var blog = (0, import_tessera_api2.defineService)({ name: "blog", db });
 var notesResource = blog.resource({ name: "notes", table: notes, id: notes.id }).use(
   (0, import_tessera_api2.crud)({
@@ -104,6 +124,19 @@ var notesResource = blog.resource({ name: "notes", table: notes, id: notes.id })
       title: { read: true, create: true, update: true, filter: ["eq", "contains", "startsWith"], sort: true },
       content: { read: true, create: true, update: true, filter: ["contains", "isNull", "isNotNull"] }
     }
+  })
+);
+var usersResource = blog.resource({ name: "users", table: users, id: users.id }).use(
+  (0, import_tessera_api2.crud)({
+    access: { authorize: ({ ctx }) => ctx.user !== void 0 },
+    fields: {
+      // The demo tokens' subjects are the ids: the documented example is one of them.
+      id: { read: true, filter: ["eq", "in"], sort: true, schema: { type: "string", maxLength: 64, examples: ["alice"] } },
+      name: { read: true, filter: ["eq", "contains"], sort: true }
+    },
+    operations: { create: false, update: false, delete: false },
+    // A user's tasks come through the tasks resource: its scope shows members their own tasks only.
+    relations: { tasks: { resource: () => tasksResource, maxLimit: 20 } }
   })
 );
 var tasksResource = blog.resource({ name: "tasks", table: tasks, id: tasks.id }).use(
@@ -128,7 +161,9 @@ var tasksResource = blog.resource({ name: "tasks", table: tasks, id: tasks.id })
     },
     hooks: {
       beforeCreate: ({ data, ctx }) => ({ ...data, ownerId: ctx.user.id })
-    }
+    },
+    // `include: { owner: true }` adds the owner's row; `where: { owner: { is: { name: { eq: 'Alice' } } } }` filters by it.
+    relations: { owner: { resource: usersResource, filter: true } }
   })
 );
 var options = {
@@ -155,5 +190,6 @@ var app_default = options;
   blog,
   db,
   notesResource,
-  tasksResource
+  tasksResource,
+  usersResource
 });

@@ -33,6 +33,7 @@ const PROGRAM_RESULT = `  return {
     deleted: deleted.data?.success,
     task: task.data?.ownerId,
     total: page.data?.total,
+    owner: page.data?.items[0]?.owner?.name,
   };
 `;
 
@@ -57,7 +58,8 @@ export async function runOpenapiFetch(baseUrl: string, aliceToken: string) {
   const deleted = await client.DELETE('/api/notes/{id}', { params: { path: { id } } });
   const alice = createClient<paths>({ baseUrl, headers: { authorization: 'Bearer ' + aliceToken } });
   const task = await alice.POST('/api/tasks', { body: { title: 'Typed task' } });
-  const page = await alice.POST('/api/tasks/query', { body: { limit: 5, includeTotal: true } });
+  // CONTRACT §9: the task's owner, included through the users resource's policy.
+  const page = await alice.POST('/api/tasks/query', { body: { limit: 5, includeTotal: true, include: { owner: { select: ['id', 'name'] } } } satisfies Schemas['blog.tasks.ListInput'] });
 ${PROGRAM_RESULT}}
 `;
 
@@ -78,7 +80,7 @@ export async function runHeyApi(baseUrl: string, bobToken: string) {
   const found = await blogNotesFindOne({ body: { where: { title: { startsWith: 'From' } }, orderBy: [{ field: 'title' }] } });
   const deleted = await blogNotesDelete({ path: { id } });
   const task = await blogTasksCreate({ body: { title: 'Typed task' }, auth: bobToken });
-  const page = await blogTasksList({ body: { limit: 5, includeTotal: true }, auth: bobToken });
+  const page = await blogTasksList({ body: { limit: 5, includeTotal: true, include: { owner: true } }, auth: bobToken });
 ${PROGRAM_RESULT}}
 `;
 
@@ -185,6 +187,7 @@ describe('clients generated from the OpenAPI document with default options', () 
       got: { title: 'From openapi-fetch', content: 'first' },
       found: 'From openapi-fetch',
       task: 'alice',
+      owner: 'Alice',
     });
     expect(heyApi).toEqual({
       ...common,
@@ -193,6 +196,7 @@ describe('clients generated from the OpenAPI document with default options', () 
       got: { title: 'From hey-api', content: 'first' }, // the selected fields (not the id)
       found: 'From hey-api',
       task: 'bob',
+      owner: 'Bob',
     });
   }, GENERATION_TIMEOUT_MS);
 

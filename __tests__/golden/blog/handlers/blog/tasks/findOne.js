@@ -30,7 +30,7 @@ module.exports = function createHandler(deps) {
       await api.authorize(resource, 'findOne', input, ctx);
       const scope = await api.scope(resource, 'findOne', ctx);
 
-      if (input.select === undefined && input.where === undefined && input.orderBy === undefined) {
+      if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.include === undefined) {
         const [row] = readPage(1, input.offset ?? 0, scope);
         if (row === undefined) {
           api.sendJsonText(req, res, 200, 'null');

@@ -32,7 +32,7 @@ module.exports = function createHandler(deps) {
       await api.authorize(resource, 'get', input, ctx);
       const scope = await api.scope(resource, 'get', ctx);
 
-      if (input.select === undefined) {
+      if (input.select === undefined && input.include === undefined) {
         const [row] = getById(input.id, scope);
         if (row === undefined) throw api.notFound(resource);
         const result = shared.readRow(row, decode, api.codecs);

@@ -30,7 +30,7 @@ module.exports = function createHandler(deps) {
       await api.authorize(resource, 'list', input, ctx);
       const scope = await api.scope(resource, 'list', ctx);
 
-      if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true) {
+      if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true && input.include === undefined) {
         const rows = readPage(input.limit ?? 20, input.offset ?? 0, scope);
         const items = rows.map((row) => shared.readRow(row, decode, api.codecs));
         await api.scrub(resource, items, ctx);

@@ -1,0 +1,30 @@
+// Relation filters as SQL (CONTRACT §9): each one an EXISTS over the related table (as each dialect asks it), correlated on the relation's join
+// column and ANDed with the related resource's scope, so a filter reaches only rows a direct list of the related
+// resource could reach. Over an indexed foreign key the database probes the index once per row (EXPLAIN-tested).
+import { and, eq, not, sql, type SQL } from 'drizzle-orm';
+import { relatedRowExists } from '../dialects/related-row-exists';
+import type { RelationFilterName } from '../model/relation-options';
+import type { ResolvedRelation } from '../model/relations';
+
+/** `EXISTS (SELECT 1 FROM related WHERE related.join = owner.join AND …)`. */
+function relatedRows(relation: ResolvedRelation, conditions: (SQL | undefined)[]) {
+  const { target } = relation;
+  return target.db.select({ one: sql`1` }).from(target.table).where(and(eq(relation.targetColumn, relation.sourceColumn), ...conditions));
+}
+
+/**
+ * One relation filter: `where` is the inner where as SQL (undefined: no condition), `scope` the related resource's.
+ * `every` holds when no reachable related row fails the where; `isNot` and `none` when no reachable one matches.
+ */
+export function relationCondition(relation: ResolvedRelation, filter: RelationFilterName, where: SQL | undefined, scope: SQL | undefined): SQL {
+  switch (filter) {
+    case 'is':
+    case 'some':
+      return relatedRowExists(relation.target.dialect.name, relatedRows(relation, [scope, where]), false);
+    case 'isNot':
+    case 'none':
+      return relatedRowExists(relation.target.dialect.name, relatedRows(relation, [scope, where]), true);
+    case 'every':
+      return where === undefined ? sql`1 = 1` : relatedRowExists(relation.target.dialect.name, relatedRows(relation, [scope, not(where)]), true);
+  }
+}
