@@ -8,6 +8,7 @@ import type { ListeningMessage } from './cluster/primary';
 import { CLI_PORT_SOURCES, describeListenError, serveHandedConnections, WORKER_LISTEN } from './cluster/worker-connections';
 import { exitWithError } from './exit-with-error';
 import { stopOnSignals } from './shutdown';
+import type { ServerOptions } from '../runtime/server/server-options';
 
 /** The line tests and the dev supervisor wait for; printed once the port is bound. */
 export const LISTENING_PREFIX = 'Tessera listening on ';
@@ -29,7 +30,7 @@ export async function serve(options: Record<string, unknown>, { port, host, port
   // Loaded lazily, after the entry, so that `--help` and PORT errors answer without loading the runtime.
   const { checkDatabaseSchema, createServer, listServices, startDashboard, startTelemetryReporter } = require('../runtime') as typeof import('../runtime');
   const { docsPagePaths } = require('../runtime/server/docs-pages') as typeof import('../runtime/server/docs-pages');
-  const serverOptions = options as NonNullable<Parameters<typeof createServer>[0]>;
+  const serverOptions = options as ServerOptions;
   const app = createServer(serverOptions);
   const prefix = cluster.isWorker ? `tessera: worker ${process.pid}: ` : 'tessera: ';
   stopOnSignals(app, (line) => process.stdout.write(`${prefix}${line}\n`));

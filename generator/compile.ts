@@ -19,21 +19,16 @@ export function runtimesOf(routes: readonly MountedRoute[]): CrudRuntime[] {
   return [...runtimes.values()];
 }
 
-/** One validators module per distinct validation document: resources with the same document share it. */
-function validatorsModules(runtimes: readonly CrudRuntime[]): GeneratedModule[] {
-  const modules = new Map<string, GeneratedModule>();
-  for (const runtime of runtimes) if (!modules.has(runtime.validators.fingerprint)) modules.set(runtime.validators.fingerprint, emitValidatorsModule(runtime));
-  return [...modules.values()].sort(byKey);
-}
-
 /**
- * The validators modules of the crud resources in `runtimes` (default: those the routes serve), by fingerprint, then
- * one module per resource, by label, then one per mounted route, by operationId: the order is stable whatever the
- * declaration order.
+ * The validators module of each crud resource in `runtimes` (default: those the routes serve), then its resource
+ * module, both by label, then one per mounted route, by operationId: the order is stable whatever the declaration
+ * order. Resources with the same document compile it once (validator-sources.ts) but keep a module each, named after
+ * them (issue 31: one resource's policy change never renames or touches another's file).
  */
 export function generateHandlerModules(routes: readonly MountedRoute[], runtimes: readonly CrudRuntime[] = runtimesOf(routes)): GeneratedModule[] {
+  const validators = runtimes.map(emitValidatorsModule).sort(byKey);
   const resources = runtimes.map(emitResourceModule).sort(byKey);
-  return [...validatorsModules(runtimes), ...resources, ...routes.map(emitHandlerModule).sort(byKey)];
+  return [...validators, ...resources, ...routes.map(emitHandlerModule).sort(byKey)];
 }
 
 /** createServer's in-process compile: the modules and, over them, the text of compilation.js as a bundle has it. */

@@ -2,7 +2,7 @@
 import type { CrudActionName, HttpInputSource, HttpMethod } from './actions';
 import type { CrudRuntime } from './model/crud-runtime';
 import type { JsonSchema } from './json-schema';
-import type { Context, ScopeFunction } from './model/options';
+import type { AnyContext, ScopeFunction } from './model/options';
 import type { LazyValidators } from './validation';
 
 /** What the compiler specializes a crud route from: the resource's frozen runtime model and the action. */
@@ -22,7 +22,7 @@ export interface ServiceActionSource {
   readonly input: JsonSchema | undefined;
   readonly validators: LazyValidators<'input'> | null;
   /** Runs the user's handler after validation, mapping driver errors (CONTRACT §4). */
-  readonly invoke: (input: unknown, ctx: Context) => Promise<unknown>;
+  readonly invoke: (input: unknown, ctx: AnyContext) => Promise<unknown>;
 }
 
 export interface ActionRoute {
@@ -36,7 +36,7 @@ export interface ActionRoute {
   readonly input: HttpInputSource;
   /** Turns the `:id` path segment into the id value the input schema expects (numbers for integer keys). */
   readonly parseId: (raw: string) => unknown;
-  readonly run: (input: unknown, ctx: Context) => Promise<unknown>;
+  readonly run: (input: unknown, ctx: AnyContext) => Promise<unknown>;
   readonly source: CrudRouteSource | ServiceActionSource;
 }
 

@@ -3,16 +3,17 @@
 import type { Dialect } from './dialects';
 import { SetupError, TesseraError } from './errors';
 import type { JsonSchema } from './json-schema';
-import type { Context } from './model/options';
+import type { Context } from './model/context';
+import type { AnyContext } from './model/options';
 import { idParserFor, type ActionRoute, type ServiceActionSource } from './route';
 import { assertValid, canGenerateCode, LazyValidators } from './validation';
 
-export interface ServiceActionDefinition<TDb, TInput = any, TOutput = unknown> {
+export interface ServiceActionDefinition<TDb, TInput = any, TOutput = unknown, TContext = Context> {
   /** JSON Schema of the input; without it any JSON value is accepted. */
   input?: JsonSchema;
   /** JSON Schema of the output, for documentation. */
   output?: JsonSchema;
-  handler: (args: { input: TInput; ctx: Context; db: TDb }) => TOutput | Promise<TOutput>;
+  handler: (args: { input: TInput; ctx: TContext; db: TDb }) => TOutput | Promise<TOutput>;
 }
 
 /** A custom action as the server and the services route see it. */
@@ -23,7 +24,7 @@ export interface ServiceAction {
   readonly route: ActionRoute;
 }
 
-export type ServiceActionCall<TInput, TOutput> = (call?: { input?: TInput; ctx?: Context }) => Promise<Awaited<TOutput>>;
+export type ServiceActionCall<TInput, TOutput, TContext = Context> = (call?: { input?: TInput; ctx?: TContext }) => Promise<Awaited<TOutput>>;
 
 /** What an action reads of its service. */
 interface ActionOwner<TDb> {
@@ -33,7 +34,11 @@ interface ActionOwner<TDb> {
 }
 
 /** The action `name` of `owner` (its name already checked): its route, and the in-process call. */
-export function serviceAction<TDb, TInput, TOutput>(owner: ActionOwner<TDb>, name: string, definition: ServiceActionDefinition<TDb, TInput, TOutput>): { action: ServiceAction; call: ServiceActionCall<TInput, TOutput> } {
+export function serviceAction<TDb, TInput, TOutput, TContext>(
+  owner: ActionOwner<TDb>,
+  name: string,
+  definition: ServiceActionDefinition<TDb, TInput, TOutput, TContext>,
+): { action: ServiceAction; call: ServiceActionCall<TInput, TOutput, TContext> } {
   if (typeof definition?.handler !== 'function') throw new SetupError(`${owner.name}.${name}: handler must be a function`);
   const validators = definition.input === undefined ? null : new LazyValidators({ input: definition.input });
   // A bad schema is a setup error at declaration; a bundle (no code generation) checked it at build time.
@@ -45,18 +50,19 @@ export function serviceAction<TDb, TInput, TOutput>(owner: ActionOwner<TDb>, nam
     }
   }
   const { db, dialect } = owner;
-  const invoke = async (input: unknown, ctx: Context): Promise<unknown> => {
+  const invoke = async (input: unknown, ctx: AnyContext): Promise<unknown> => {
     try {
-      return await definition.handler({ input: input as TInput, ctx, db });
+      // The context factory's (or in-process caller's) object is the declared context: the types promise it, nothing checks it.
+      return await definition.handler({ input: input as TInput, ctx: ctx as TContext, db });
     } catch (error) {
       throw error instanceof TesseraError ? error : (dialect.mapDriverError(error) ?? new TesseraError('INTERNAL_ERROR', undefined, undefined, { cause: error }));
     }
   };
-  const run = async (input: unknown, ctx: Context): Promise<unknown> => {
+  const run = async (input: unknown, ctx: AnyContext): Promise<unknown> => {
     if (validators !== null) assertValid(validators.get('input'), input);
     return invoke(input, ctx);
   };
   const source: ServiceActionSource = { kind: 'service-action', label: `${owner.name}.${name}`, input: definition.input, validators, invoke };
   const route: ActionRoute = { action: name, method: 'POST', path: `/${owner.name}/${name}`, status: 200, input: 'body', parseId: idParserFor({}), run, source };
-  return { action: { name, input: definition.input, output: definition.output, route }, call: (call) => run(call?.input, call?.ctx ?? {}) as Promise<Awaited<TOutput>> };
+  return { action: { name, input: definition.input, output: definition.output, route }, call: (call) => run(call?.input, (call?.ctx ?? {}) as AnyContext) as Promise<Awaited<TOutput>> };
 }

@@ -4,7 +4,8 @@
 import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-orm';
 import { dialectOfDatabase, tableMatchesDialect, type Dialect } from './dialects';
 import { SetupError } from './errors';
-import type { CrudActions } from './model/crud-actions';
+import type { Context } from './model/context';
+import type { CrudActionsOf } from './model/crud-actions';
 import type { CrudRuntime } from './model/crud-runtime';
 import { checkTimeouts, type DatabaseTimeouts, type EffectiveTimeouts } from './dialects/database-timeouts';
 import { databasesOf } from './dialects/read-replicas';
@@ -26,14 +27,18 @@ export interface ServiceDeclaration<TDb> {
   timeouts?: DatabaseTimeouts;
 }
 
-export class Service<TDb = any> {
+/**
+ * A service: its database, its resources and custom actions. `TContext` types `ctx` in all of them: the registered
+ * `Context` unless the service was declared with `defineService<Ctx>()(…)`.
+ */
+export class Service<TDb = any, TContext = Context> {
   readonly name: string;
   readonly db: TDb;
   /** @internal */
   readonly dialect: Dialect;
   /** The database bounds in force (issue 32), or null for SQLite. */
   readonly timeouts: Readonly<EffectiveTimeouts> | null;
-  readonly resources: Resource<any>[] = [];
+  readonly resources: Resource<any, any>[] = [];
   readonly actions: ServiceAction[] = [];
 
   /** @internal Use `defineService`. */
@@ -58,8 +63,8 @@ export class Service<TDb = any> {
    * @example
    * const notes = blog.resource({ name: 'notes', table: notesTable, id: notesTable.id });
    */
-  resource<TTable extends Table>(declaration: ResourceDeclaration<TTable>): Resource<TTable> {
-    const resource = new Resource(this, declaration);
+  resource<TTable extends Table>(declaration: ResourceDeclaration<TTable>): Resource<TTable, TContext> {
+    const resource = new Resource<TTable, TContext>(this, declaration);
     if (this.resources.some((existing) => existing.name === resource.name)) throw new SetupError(`${this.name}: resource "${resource.name}" is declared twice`);
     this.resources.push(resource);
     return resource;
@@ -72,7 +77,7 @@ export class Service<TDb = any> {
    * @example
    * const stats = blog.action('stats', { handler: async ({ db }) => ({ ok: true }) });
    */
-  action<TInput = any, TOutput = unknown>(name: string, definition: ServiceActionDefinition<TDb, TInput, TOutput>): ServiceActionCall<TInput, TOutput> {
+  action<TInput = any, TOutput = unknown>(name: string, definition: ServiceActionDefinition<TDb, TInput, TOutput, TContext>): ServiceActionCall<TInput, TOutput, TContext> {
     checkName('action', name, this.name);
     if (this.actions.some((existing) => existing.name === name)) throw new SetupError(`${this.name}: action "${name}" is declared twice`);
     const { action, call } = serviceAction(this, name, definition);
@@ -88,17 +93,32 @@ export interface ResourceDeclaration<TTable extends Table> {
   id: Column;
 }
 
-/** What `resource.use()` accepts: a plugin that attaches actions and routes to the resource. */
-export interface ResourcePlugin<TActions> {
+/** Where a plugin carries its types; never set at run time. */
+declare const pluginTypes: unique symbol;
+
+/**
+ * What `resource.use()` accepts: a plugin that attaches actions and routes to the resource. Its types (the table
+ * and context it was made for, as parameters, so a plugin for any table fits every table; its `fields` and
+ * `operations` as written) type the actions `use` returns.
+ */
+export interface ResourcePlugin<TTable extends Table = any, TContext = any, TFields = unknown, TOperations = unknown, TRelations = unknown> {
   /** @internal */
-  install(resource: Resource<any>): TActions;
+  install(resource: Resource<any, any>): object;
+  /** @internal Types only. */
+  readonly [pluginTypes]?: {
+    table: (table: TTable) => void;
+    ctx: (ctx: TContext) => void;
+    fields: TFields;
+    operations: TOperations;
+    relations: TRelations;
+  };
 }
 
-export class Resource<TTable extends Table = Table> {
+export class Resource<TTable extends Table = Table, TContext = Context> {
   readonly name: string;
   readonly table: TTable;
   readonly id: Column;
-  readonly service: Service;
+  readonly service: Service<any, any>;
   /** The table's property name for the primary key (`id`). */
   readonly idKey: string;
   #routes: ActionRoute[] = [];
@@ -107,7 +127,7 @@ export class Resource<TTable extends Table = Table> {
   #hasPlugin = false;
 
   /** @internal Use `service.resource(...)`. */
-  constructor(service: Service, declaration: ResourceDeclaration<TTable>) {
+  constructor(service: Service<any, any>, declaration: ResourceDeclaration<TTable>) {
     const where = `${service.name}.${String(declaration?.name)}`;
     this.name = checkName('resource', declaration?.name, service.name);
     if (!tableMatchesDialect(declaration.table, service.dialect)) {
@@ -144,11 +164,13 @@ export class Resource<TTable extends Table = Table> {
    * @example
    * const notes = blog.resource({ name: 'notes', table: notesTable, id: notesTable.id }).use(crud({ access: 'public' }));
    */
-  use(plugin: ResourcePlugin<CrudActions<any>>): this & CrudActions<TTable> {
+  use<TFields, TOperations, TRelations>(
+    plugin: ResourcePlugin<TTable, TContext, TFields, TOperations, TRelations>,
+  ): this & CrudActionsOf<{ table: TTable; ctx: TContext; fields: TFields; operations: TOperations; relations: TRelations }> {
     if (this.#hasPlugin) throw new SetupError(`${this.label}: a resource takes one crud plugin`);
     this.#hasPlugin = true;
     const actions = plugin.install(this);
-    return Object.assign(this, actions) as this & CrudActions<TTable>;
+    return Object.assign(this, actions) as this & CrudActionsOf<{ table: TTable; ctx: TContext; fields: TFields; operations: TOperations; relations: TRelations }>;
   }
 
   /** @internal The crud plugin's model of this resource (policy, validators), once the plugin is attached. */

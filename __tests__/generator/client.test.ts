@@ -25,6 +25,15 @@ export async function use(): Promise<string> {
   const created: BundleNotesCreate.Output = await client.bundle.notes.create({ title: 'x', content: null });
   const page = await client.bundle.notes.list({ where: { title: { contains: 'x' } }, orderBy: [{ field: 'title', direction: 'desc' }] });
   const echoed = await client.bundle.echo({ text: 'hi' });
+  // Rows carry every readable field unless select names some: then exactly those (issue 31).
+  const title: string = page.items[0].title;
+  const titles = await client.bundle.notes.list({ select: ['title'] });
+  const one = await client.bundle.notes.findOne({ select: ['id'] });
+  const id: number | undefined = one?.id;
+  // @ts-expect-error select left content out of the rows
+  void titles.items[0].content;
+  // @ts-expect-error select names readable fields only
+  await client.bundle.notes.get({ id: 1, select: ['secret'] });
   // @ts-expect-error field \`titel\` is not writable
   await client.bundle.notes.create({ titel: 'x' });
   // @ts-expect-error content cannot be filtered
@@ -36,7 +45,7 @@ export async function use(): Promise<string> {
   } catch (error) {
     if (error instanceof TesseraClientError && error.code === 'NOT_FOUND') return 'missing';
   }
-  return created.title + page.items.length + echoed.text;
+  return created.title + page.items.length + echoed.text + title + titles.items[0].title + id;
 }
 `;
 

@@ -1,14 +1,15 @@
 // The relations suite's application: authors (members see active authors only, emails scrubbed), their posts (public,
 // a hidden column) and the posts' comments (refused to a caller flagged `noComments`). posts.author and posts.comments
 // come from Drizzle relations(); authors.posts from the foreign key alone.
-import { crud, defineService, type CrudResource } from 'tessera-api';
+import { crud, defineService } from 'tessera-api';
 import type { RelationDatabase } from '../helpers/relation-tables';
 
 export function defineRelationsApp(database: RelationDatabase) {
   const { authors, posts, comments } = database.tables;
   const blog = defineService({ name: 'rel', db: database.db });
-  let postsResource: CrudResource<any>;
-  let commentsResource: CrudResource<any>;
+  // Resources that name each other reach the later ones through functions (CONTRACT §9).
+  let postsRef: object;
+  let commentsRef: object;
 
   const authorsResource = blog.resource({ name: 'authors', table: authors, id: authors.id }).use(
     crud({
@@ -22,11 +23,11 @@ export function defineRelationsApp(database: RelationDatabase) {
         email: { read: true, scrub: ({ value, ctx }) => (ctx.user?.role === 'admin' || value === null ? value : '***') },
         active: { read: true, filter: ['eq'] },
       },
-      relations: { posts: { resource: () => postsResource, filter: true } },
+      relations: { posts: { resource: () => postsRef, filter: true } },
     }),
   );
 
-  postsResource = blog.resource({ name: 'posts', table: posts, id: posts.id }).use(
+  const postsResource = blog.resource({ name: 'posts', table: posts, id: posts.id }).use(
     crud({
       access: 'public',
       fields: {
@@ -37,12 +38,14 @@ export function defineRelationsApp(database: RelationDatabase) {
       maxLimit: 100,
       relations: {
         author: { resource: authorsResource, filter: true },
-        comments: { resource: () => commentsResource, filter: true, maxLimit: 10 },
+        comments: { resource: () => commentsRef, filter: true, maxLimit: 10 },
       },
     }),
   );
 
-  commentsResource = blog.resource({ name: 'comments', table: comments, id: comments.id }).use(
+  postsRef = postsResource;
+
+  const commentsResource = blog.resource({ name: 'comments', table: comments, id: comments.id }).use(
     crud({
       access: { authorize: ({ ctx }) => ctx.noComments !== true },
       fields: {
@@ -55,6 +58,7 @@ export function defineRelationsApp(database: RelationDatabase) {
       relations: { post: { resource: () => postsResource } },
     }),
   );
+  commentsRef = commentsResource;
 
   return { blog, authors: authorsResource, posts: postsResource, comments: commentsResource };
 }

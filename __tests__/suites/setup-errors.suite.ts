@@ -191,7 +191,7 @@ export function setupErrorsSuite(dialect: DialectName): void {
           upsert: { id, data: { title: 'x' } },
         };
         for (const action of CRUD_ACTION_NAMES) {
-          const call = (notes[action] as (call: { input: unknown }) => Promise<unknown>)({ input: inputs[action] });
+          const call = ((notes as unknown as Record<string, unknown>)[action] as (call: { input: unknown }) => Promise<unknown>)({ input: inputs[action] });
           await expect(call).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
         }
         expect(await database.raw('SELECT * FROM t_notes')).toEqual([]);

@@ -16,18 +16,22 @@ const events = sqliteTable('events', {
   at: integer('at', { mode: 'timestamp' }),
 });
 
-// Row values travel as JSON: dates become ISO strings; every key is optional (select, read policy).
+// Row values travel as JSON: dates become ISO strings. `Row` of a table alone knows no policy: every key is optional.
 export type RowIsJson = Expect<Equal<Row<typeof events>, { id?: number; name?: string; at?: string | null }>>;
 
+// A resource's rows follow its policy (policy-types.types.ts checks the rest): the readable fields, every one present.
 export function typedActions() {
   const service = defineService({ name: 'types', db: drizzle(new Database(':memory:')) });
-  const resource = service.resource({ name: 'events', table: events, id: events.id }).use(crud({ access: 'public' }));
+  const resource = service.resource({ name: 'events', table: events, id: events.id }).use(
+    crud({ access: 'public', fields: { id: { read: true }, name: { read: true }, at: { read: true, sort: true } } }),
+  );
+  type EventRow = { id: number; name: string; at: string | null };
   type ListResult = Awaited<ReturnType<typeof resource.list>>;
   type GetResult = Awaited<ReturnType<typeof resource.get>>;
   type CountResult = Awaited<ReturnType<typeof resource.count>>;
   return [
-    true as Expect<Equal<ListResult, { items: Row<typeof events>[]; total?: number }>>,
-    true as Expect<Equal<GetResult, Row<typeof events>>>,
+    true as Expect<Equal<ListResult, { items: EventRow[]; total?: number }>>,
+    true as Expect<Equal<GetResult, EventRow>>,
     true as Expect<Equal<CountResult, { count: number }>>,
     // select names only the table's keys:
     resource.list({ input: { select: ['name'], orderBy: [{ field: 'at', direction: 'desc' }] } }),

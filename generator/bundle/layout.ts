@@ -31,7 +31,7 @@ export const BUNDLE_LAYOUT: readonly { readonly path: string; readonly holds: st
   { path: COMPILATION_FILE, holds: '`{ resources, handlers }`: each crud resource\'s fingerprint, validators and fixed statements, one handler factory per operationId, each module loaded on first use: the object `createServer({ compilation })` takes' },
   { path: 'handlers/<service>/<resource>/resource.js', holds: 'what a crud resource\'s routes share: its policy as comments, its fixed statements and row writer' },
   { path: 'handlers/<service>/<resource>/<action>.js', holds: 'one readable handler module per crud route (`handlers/<service>/<action>.js` for a custom action)' },
-  { path: 'validators/<fingerprint>.js', holds: 'ajv standalone code of one validation document, every action\'s input validator, on one line; shared by the resources with that document' },
+  { path: 'validators/<service>.<resource>.js', holds: 'ajv standalone code of one resource\'s validation document, every action\'s input validator, one statement per line' },
   { path: 'statements/<service>.<resource>.<dialect>.sql', holds: 'the prepared-statement shapes of each mounted resource, SQL with the database\'s placeholders, or why it has none' },
   { path: OPENAPI_FILE, holds: 'the OpenAPI 3.1 document the server serves at `openApiPath`' },
   { path: CONTRACT_FILE, holds: 'every action: name (operationId), method, path, status, how the input travels, input and output JSON Schemas' },

@@ -7,6 +7,20 @@ import { fillTemplate } from '../code/template';
 import { BuildError } from '../errors';
 import type { Contract, ContractAction } from './contract';
 import { SchemaTypes, TypeNames } from './schema-type';
+import { SELECTED_ROW_DEF } from '../../runtime/model/output-schemas';
+
+type Schema = Record<string, unknown>;
+
+/**
+ * The fields `select` may name, when the action has a `select` and answers rows (list, get, findOne); else null.
+ * Such an action's method is generic in them: rows carry every field, or exactly the selected ones.
+ */
+function selectableFields(action: ContractAction): string[] | null {
+  const select = (action.input.properties as Record<string, Schema> | undefined)?.select;
+  const fields = (select?.items as Schema | undefined)?.enum;
+  const defs = (action.output.$defs ?? {}) as Record<string, unknown>;
+  return Array.isArray(fields) && Object.hasOwn(defs, SELECTED_ROW_DEF) ? fields.map(String) : null;
+}
 
 /**
  * Inputs with no required property may be left out (`client.blog.notes.list()`): no body reads as `{}`.
@@ -78,6 +92,21 @@ function emitActionTypes(action: ContractAction, namespace: string, shared: Reso
   };
   emitRoot(names.reserve('Input'), action.input);
   emitRoot(names.reserve('Output'), action.output);
+  const fields = selectableFields(action);
+  if (fields !== null) {
+    // Rows with every field present, or the selected ones (issue 31: a field is optional only where select can omit it).
+    const defs = action.output.$defs as Record<string, Schema>;
+    const row = defs[SELECTED_ROW_DEF];
+    const allRequired = { ...row, required: Object.keys((row.properties ?? {}) as Schema) };
+    const field = name(names.reserve('Field'));
+    const rowName = name(names.reserve('Row'));
+    const selected = name(names.reserve('Selected'));
+    emitType(String(field), JSON.stringify(['Field', fields]), () => joinCode(fields.map((key) => literal(key)), ' | '));
+    emitType(String(rowName), JSON.stringify(['Row', row]), () => new SchemaTypes(new Map()).typeOf(allRequired));
+    aliases.push(code`export type ${selected}<S extends ${field} = ${field}> = Pick<${rowName}, S>;`);
+    const narrowed = new SchemaTypes(new Map(), new Map([[SELECTED_ROW_DEF, code`${selected}<S>`]]));
+    aliases.push(code`export type ${name(names.reserve('OutputOf'))}<S extends ${field} = ${field}> = ${narrowed.typeOf(action.output)};`);
+  }
   return code`${describe(action)}
 export namespace ${name(namespace)} {
 ${joinCode(aliases)}
@@ -98,6 +127,14 @@ interface MethodParts {
 function emitMethod(action: ContractAction, method: string, namespace: string): MethodParts {
   const types = name(namespace);
   const optional = isInputOptional(action.input);
+  if (selectableFields(action) !== null) {
+    return {
+      signature: code`${describe(action)}
+${propertyKey(method)}<S extends ${types}.Field = ${types}.Field>(input${optional ? code`?` : code``}: ${types}.Input & { select?: S[] }): Promise<${types}.OutputOf<S>>;`,
+      // The answer's type comes from the signature: the rows the server sends for this select.
+      implementation: code`${propertyKey(method)}: (input) => call(${literal(action.method)}, ${literal(action.path)}, ${literal(action.httpInput)}, input),`,
+    };
+  }
   return {
     signature: code`${describe(action)}
 ${propertyKey(method)}(input${optional ? code`?` : code``}: ${types}.Input): Promise<${types}.Output>;`,

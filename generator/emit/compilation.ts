@@ -19,7 +19,7 @@ function resourceEntries(modules: readonly GeneratedModule[]) {
     resources.map((module) => {
       const fingerprint = module.fingerprint!;
       const statements = module.hasStatements === true ? code`, get statements() { return ${requireOf(module.file)}.statements; }` : code``;
-      return code`${literal(module.key)}: { fingerprint: ${literal(fingerprint)}, get validators() { return ${requireOf(validatorsFileOf(fingerprint))}; }${statements} },`;
+      return code`${literal(module.key)}: { fingerprint: ${literal(fingerprint)}, get validators() { return ${requireOf(validatorsFileOf(module.key))}; }${statements} },`;
     }),
   );
 }

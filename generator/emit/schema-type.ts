@@ -53,7 +53,11 @@ function literalType(value: unknown): Code {
 
 /** Emits the TypeScript types of schemas whose `$ref`s point into their own `$defs` (mapped by `refs`). */
 export class SchemaTypes {
-  constructor(readonly refs: ReadonlyMap<string, string>) {}
+  /** `overrides`: `$defs` keys whose refs become the given type instead of their alias (a row narrowed by `select`). */
+  constructor(
+    readonly refs: ReadonlyMap<string, string>,
+    readonly overrides: ReadonlyMap<string, Code> = new Map(),
+  ) {}
 
   /** The type of any schema (boolean schemas included). */
   typeOf(schema: unknown): Code {
@@ -74,6 +78,8 @@ export class SchemaTypes {
   }
 
   #refType(ref: string): Code {
+    const override = ref.startsWith('#/$defs/') ? this.overrides.get(ref.slice('#/$defs/'.length)) : undefined;
+    if (override !== undefined) return override;
     const alias = ref.startsWith('#/$defs/') ? this.refs.get(ref.slice('#/$defs/'.length)) : undefined;
     return alias === undefined ? code`unknown` : name(alias);
   }

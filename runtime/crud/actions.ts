@@ -7,7 +7,7 @@ import type { OrderByEntry } from '../sql/order-by';
 import { assertValid } from '../validation';
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { FieldModel } from '../model/field-policy';
-import type { Context, ScopeFunction, Where } from '../model/options';
+import type { AnyContext, ScopeFunction, Where } from '../model/options';
 import { attachIncludes, withJoinColumns } from '../sql/includes';
 import { authorizeCall, resolveScope } from './call-access';
 import { relationRead, type RelationRead } from './relation-reads';
@@ -39,7 +39,7 @@ function selectedFields(rt: CrudRuntime, select: readonly string[] | undefined):
   return rt.readable.filter((field) => select.includes(field.key));
 }
 
-function serialize(rt: CrudRuntime, rows: readonly DbRow[], fields: readonly FieldModel[], ctx: Context): Promise<JsonRow[]> {
+function serialize(rt: CrudRuntime, rows: readonly DbRow[], fields: readonly FieldModel[], ctx: AnyContext): Promise<JsonRow[]> {
   const scrubbed = fields === rt.readable ? rt.readableScrubbed : fields.filter((field) => field.scrub !== null);
   return serializeRows(rows, fields, scrubbed, ctx);
 }
@@ -64,18 +64,18 @@ async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit
 }
 
 /** The relation work of a read (CONTRACT §9), for a resource that declares relations; null for the others. */
-function readThroughRelations(rt: ResourcePlan, input: ListInput, ctx: Context, scope: Scope): Promise<RelationRead> | null {
+function readThroughRelations(rt: ResourcePlan, input: ListInput, ctx: AnyContext, scope: Scope): Promise<RelationRead> | null {
   return rt.relations.length === 0 ? null : relationRead(rt, input, ctx, scope);
 }
 
 /** The page's rows as the caller sees them, with their included rows. */
-async function serializePage(rt: ResourcePlan, page: { rows: DbRow[]; fields: readonly FieldModel[] }, read: RelationRead | null, ctx: Context): Promise<JsonRow[]> {
+async function serializePage(rt: ResourcePlan, page: { rows: DbRow[]; fields: readonly FieldModel[] }, read: RelationRead | null, ctx: AnyContext): Promise<JsonRow[]> {
   const items = await serialize(rt, page.rows, page.fields, ctx);
   if (read !== null && read.includes.length > 0) await attachIncludes(read.includes, page.rows, items, ctx);
   return items;
 }
 
-export type ActionImpl = (rt: ResourcePlan, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
+export type ActionImpl = (rt: ResourcePlan, input: any, ctx: AnyContext, scope: Scope) => Promise<unknown>;
 
 /** The query step of each action, after validation, authorize and scope (the compiled handlers call these too). */
 export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
@@ -167,7 +167,7 @@ export function toCrudError(rt: CrudRuntime, error: unknown): TesseraError {
  * Runs one crud action through the whole pipeline; every failure is a TesseraError. `routeScope` is the scope of
  * the HTTP route the call came through (null in-process).
  */
-export async function runCrudAction(rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: Context, routeScope: ScopeFunction | null): Promise<unknown> {
+export async function runCrudAction(rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: AnyContext, routeScope: ScopeFunction | null): Promise<unknown> {
   const value = input === undefined && crudActionSpec(action).isInputOptional ? {} : input;
   try {
     assertValid(rt.validators.get(action), value);

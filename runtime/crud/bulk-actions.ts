@@ -6,7 +6,7 @@ import type { OptInActionName } from '../actions';
 import { OutsideScope, type DbRow } from '../dialects/dialect';
 import { TesseraError } from '../errors';
 import type { CrudRuntime } from '../model/crud-runtime';
-import type { Context, Where } from '../model/options';
+import type { AnyContext as Context, Where } from '../model/options';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
 import { deleteMatching, insertRows, KeyOutsideScope, PreconditionFailed, keyExists, MatchChanged, matchingKeys, TooManyRows, updateMatching, upsertRow, type BulkPlan } from '../sql/bulk-writes';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';

@@ -4,11 +4,11 @@ import { and, is, SQL } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
 import { TesseraError } from '../errors';
 import type { CrudRuntime } from '../model/crud-runtime';
-import type { Context, ScopeFunction, Where } from '../model/options';
+import type { AnyContext, ScopeFunction, Where } from '../model/options';
 import type { Scope } from '../sql/resource-plan';
 import { compileWhere } from '../sql/where';
 
-export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: Context): Promise<void> {
+export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: AnyContext): Promise<void> {
   if (rt.access.isPublic) return;
   // spec §5.1 rule 4: an access object without authorize rejects every call.
   if (rt.access.authorize === null) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not authorized for anyone`);
@@ -17,7 +17,7 @@ export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, inp
 }
 
 /** A scope function's answer as SQL over every column (hidden ones included), or undefined for none. */
-async function scopeCondition(rt: CrudRuntime, scope: ScopeFunction, action: CrudActionName, ctx: Context): Promise<Scope> {
+async function scopeCondition(rt: CrudRuntime, scope: ScopeFunction, action: CrudActionName, ctx: AnyContext): Promise<Scope> {
   const condition = await scope({ ctx, action });
   if (condition === undefined || condition === null) return undefined;
   if (is(condition, SQL)) return condition;
@@ -28,7 +28,7 @@ async function scopeCondition(rt: CrudRuntime, scope: ScopeFunction, action: Cru
  * The call's scope: the access scope, ANDed with the route's own scope for calls through a route that has one
  * (CONTRACT §2: a route narrows, never widens). Undefined when neither gives a condition (spec §8 rule 2).
  */
-export async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: Context, routeScope: ScopeFunction | null = null): Promise<Scope> {
+export async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: AnyContext, routeScope: ScopeFunction | null = null): Promise<Scope> {
   const scope = rt.access.scope === null ? undefined : await scopeCondition(rt, rt.access.scope, action, ctx);
   if (routeScope === null) return scope;
   const narrowed = await scopeCondition(rt, routeScope, action, ctx);

@@ -2,9 +2,11 @@
 import type { Table } from 'drizzle-orm';
 import { CRUD_ACTIONS, takesId, type CrudActionName, type CrudActionSpec } from '../actions';
 import { SetupError } from '../errors';
-import type { CrudActions } from '../model/crud-actions';
+import type { Context } from '../model/context';
+import type { CrudActionsOf } from '../model/crud-actions';
 import { buildCrudRuntime, enabledActions, type CrudRuntime } from '../model/crud-runtime';
-import type { Context, CrudOptions, RouteSetting, ScopeFunction } from '../model/options';
+import type { AnyContext, CrudOptions, Operations, RelationOption, RouteSetting, ScopeFunction } from '../model/options';
+import type { FieldPolicies } from '../model/policy-types';
 import { installRegisteredValidators } from '../model/registered-validators';
 import { relationInputErrors } from '../model/relation-input';
 import { relationOf } from '../model/relations';
@@ -13,11 +15,15 @@ import { idParserFor, type ActionRoute } from '../route';
 import type { Resource, ResourcePlugin } from '../service';
 import { runCrudAction } from './actions';
 
-/** The resource with its crud actions attached. */
-export type CrudResource<TTable extends Table> = Resource<TTable> & CrudActions<TTable>;
+/** The resource with its crud actions attached, typed by its policy. */
+export type CrudResource<TTable extends Table, TContext = Context, TFields = unknown, TOperations = undefined, TRelations = unknown> = Resource<TTable, TContext> &
+  CrudActionsOf<{ table: TTable; ctx: TContext; fields: TFields; operations: TOperations; relations: TRelations }>;
 
-/** A crud plugin, ready for `resource.use()`. */
-export type CrudPlugin = ResourcePlugin<CrudActions<any>>;
+/** A crud plugin, ready for `resource.use()`: it carries its options' types to the actions `use` returns. */
+export type CrudPlugin<TTable extends Table = any, TContext = any, TFields = unknown, TOperations = unknown, TRelations = unknown> = ResourcePlugin<TTable, TContext, TFields, TOperations, TRelations>;
+
+/** The options as the runtime reads them: any table, any context. */
+type RuntimeOptions = CrudOptions;
 
 const ROUTE_PATH = /^(\/([A-Za-z0-9._~-]+|:id))*$/;
 const ROUTE_OPTION_KEYS: readonly string[] = ['path', 'scope'];
@@ -49,10 +55,10 @@ function routeChoice(runtime: CrudRuntime, spec: CrudActionSpec, setting: RouteS
   }
   if (setting.scope !== undefined && typeof setting.scope !== 'function') throw new SetupError(`${where}.scope must be a function`);
   const path = setting.path === undefined ? spec.path : checkRoutePath(where, spec, setting.path);
-  return { path: base + path, scope: setting.scope ?? null };
+  return { path: base + path, scope: (setting.scope as ScopeFunction | undefined) ?? null };
 }
 
-function checkRouteSettings(runtime: CrudRuntime, routes: CrudOptions['routes'], enabled: readonly CrudActionName[]): void {
+function checkRouteSettings(runtime: CrudRuntime, routes: RuntimeOptions['routes'], enabled: readonly CrudActionName[]): void {
   if (routes === undefined) return;
   if (typeof routes !== 'object' || routes === null) throw new SetupError(`${runtime.label}: routes must be an object keyed by action`);
   for (const key of Object.keys(routes)) {
@@ -72,7 +78,19 @@ function checkRouteSettings(runtime: CrudRuntime, routes: CrudOptions['routes'],
  * }));
  * await notes.list({ input: { where: { title: { contains: 'draft' } }, limit: 5 } });
  */
-export function crud(options: CrudOptions): CrudPlugin {
+export function crud<
+  TTable extends Table = Table,
+  TContext = Context,
+  const TFields extends FieldPolicies<TTable, TContext> = {},
+  const TOperations extends Operations = {},
+  const TRelations extends Record<string, RelationOption> = {},
+>(options: CrudOptions<TTable, TContext, TFields, TOperations, TRelations>): CrudPlugin<TTable, TContext, TFields, TOperations, TRelations> {
+  // The types live only in the signature: the plugin is the same for every table.
+  return crudPlugin(options as unknown as RuntimeOptions) as CrudPlugin<TTable, TContext, TFields, TOperations, TRelations>;
+}
+
+/** The plugin for options whose types did their work: the runtime checks the same at setup (spec §7). */
+function crudPlugin(options: RuntimeOptions): CrudPlugin {
   return {
     install(resource) {
       const label = resource.label;
@@ -92,7 +110,7 @@ export function crud(options: CrudOptions): CrudPlugin {
       // The resource's plan: what its actions run, with the statement cache and keys of spec §8.
       const plan = planOf(runtime);
       const parseId = idParserFor(runtime.idSchema);
-      const actions: Record<string, (call?: { input?: unknown; ctx?: Context }) => Promise<unknown>> = {};
+      const actions: Record<string, (call?: { input?: unknown; ctx?: AnyContext }) => Promise<unknown>> = {};
       for (const spec of CRUD_ACTIONS) {
         if (!enabled.includes(spec.name)) continue; // spec §4.1 rule 2: no action, no route
         // In-process calls never get a route's scope (CONTRACT §2).
@@ -111,7 +129,7 @@ export function crud(options: CrudOptions): CrudPlugin {
               };
         resource.addAction(`${resource.name}.${spec.name}`, route);
       }
-      return actions as unknown as CrudActions<any>;
+      return actions;
     },
   };
 }

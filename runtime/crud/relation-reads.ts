@@ -5,7 +5,7 @@ import { and, not, or, type SQL } from 'drizzle-orm';
 import { TesseraError } from '../errors';
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { FieldModel } from '../model/field-policy';
-import type { Context, Where } from '../model/options';
+import type { AnyContext, Where } from '../model/options';
 import type { RelationFilterName } from '../model/relation-options';
 import { relationOf, type ResolvedRelation } from '../model/relations';
 import type { IncludeNode } from '../sql/includes';
@@ -33,7 +33,7 @@ export interface RelationRead {
 }
 
 /** The related resource's authorize (as a list) and scope, for one relation a call reaches. */
-async function relatedScope(relation: ResolvedRelation, input: unknown, ctx: Context): Promise<Scope> {
+async function relatedScope(relation: ResolvedRelation, input: unknown, ctx: AnyContext): Promise<Scope> {
   try {
     await authorizeCall(relation.target, 'list', input, ctx);
   } catch (error) {
@@ -64,7 +64,7 @@ function hasRelationFilter(rt: CrudRuntime, where: Where | undefined): boolean {
 }
 
 /** A validated where as one condition, relation filters included, each with the related resource's access. */
-async function whereCondition(rt: CrudRuntime, where: Where | undefined, ctx: Context): Promise<SQL | undefined> {
+async function whereCondition(rt: CrudRuntime, where: Where | undefined, ctx: AnyContext): Promise<SQL | undefined> {
   if (where === undefined) return undefined;
   const parts: SQL[] = [];
   for (const key in where) {
@@ -104,7 +104,7 @@ function selected(rt: CrudRuntime, select: readonly string[] | undefined): reado
 }
 
 /** The include tree, in each resource's relation declaration order (the order included keys appear in a row). */
-async function includeNodes(rt: CrudRuntime, include: Record<string, true | IncludeEntry>, ctx: Context): Promise<IncludeNode[]> {
+async function includeNodes(rt: CrudRuntime, include: Record<string, true | IncludeEntry>, ctx: AnyContext): Promise<IncludeNode[]> {
   const nodes: IncludeNode[] = [];
   for (const declaration of rt.relations) {
     if (!Object.hasOwn(include, declaration.name)) continue;
@@ -130,7 +130,7 @@ async function includeNodes(rt: CrudRuntime, include: Record<string, true | Incl
  * A read's relation work, for a resource with relations: access of every related resource it reaches, before any
  * row is read. Relation filters join the scope, so the call takes the path of scoped calls (values inline, spec §8).
  */
-export async function relationRead(rt: CrudRuntime, input: { where?: Where; include?: Record<string, true | IncludeEntry> }, ctx: Context, scope: Scope): Promise<RelationRead> {
+export async function relationRead(rt: CrudRuntime, input: { where?: Where; include?: Record<string, true | IncludeEntry> }, ctx: AnyContext, scope: Scope): Promise<RelationRead> {
   let where = input.where;
   let callScope = scope;
   if (hasRelationFilter(rt, where)) {

@@ -1,6 +1,7 @@
 // MySQL and MariaDB through mysql2: no RETURNING (rows are read back by primary key, in the write's transaction),
 // LIKE follows the column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName, sql, type Column } from 'drizzle-orm';
+import { flatRowReader, type RowReader } from './prepared-select';
 import { getTableConfig } from 'drizzle-orm/mysql-core';
 import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type OnceAnswer, type TextStatement, type WritePlan } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
@@ -76,6 +77,18 @@ async function runStep(tx: any, step: TxStep): Promise<unknown> {
   }
 }
 
+const selectionReaders = new WeakMap<object, RowReader>();
+
+/** An array row of `selection`'s columns as Drizzle maps it (a DATETIME's decoder: mysql-datetime.ts). */
+function selectionReader(selection: Record<string, Column>): RowReader {
+  let reader = selectionReaders.get(selection);
+  if (reader === undefined) {
+    reader = flatRowReader(Object.entries(selection).map(([key, column]) => ({ path: [key], field: column })), datetimeDecoder)!;
+    selectionReaders.set(selection, reader);
+  }
+  return reader;
+}
+
 /** What each client's server answers, learnt once: whether it is MariaDB 10.5 or later (INSERT … RETURNING). */
 const returningByClient = new WeakMap<object, boolean | Promise<boolean>>();
 
@@ -140,7 +153,13 @@ export const mysqlDialect: Dialect = {
   patternValue: likePatternValue,
   matchPattern: matchLike,
 
-  insert(db, plan, values) {
+  async insert(db, plan, values) {
+    // MariaDB 10.5+, a call kept out of the cache without a scope: one INSERT … RETURNING answers the row it wrote.
+    if (plan.statements === null && plan.scope === undefined && (await insertReturnsOn(db.$client))) {
+      const { sql: text, params } = mysqlDialect.returningInsert(db.insert(plan.table).values(values), plan.selection).toSQL();
+      const [row] = (await runMysqlOnce(untraced(db.$client), { text, values: params })).rows;
+      return selectionReader(plan.selection)(row);
+    }
     return inTransaction(db, async (connection) => {
       // spec §8: one statement per set of written columns, prepared on the pool and run on the transaction's connection.
       const statement =

@@ -3,12 +3,12 @@
 import type { Request, RequestHandler } from 'express';
 import { crudActionSpec } from '../actions';
 import { etagOf, statusOf } from '../crud/response-meta';
-import type { Context } from '../model/options';
+import type { AnyContext } from '../model/options';
 import type { ActionRoute } from '../route';
 import { inputReader } from './http-input';
 import { answeredNotModified } from './send-json';
 
-export type ContextFactory = (req: Request) => Context | Promise<Context>;
+export type ContextFactory = (req: Request) => AnyContext | Promise<AnyContext>;
 
 export function genericHandler(route: ActionRoute, context: ContextFactory | null): RequestHandler {
   const readInput = inputReader(route.input, route.parseId, route.source.kind === 'crud' && crudActionSpec(route.source.action).isInputOptional);

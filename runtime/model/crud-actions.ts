@@ -1,24 +1,36 @@
-// The typed actions `resource.use(crud(...))` attaches (CONTRACT §2), as TypeScript sees them: inputs and rows
-// in their JSON form. Types only: the resource declares what `use` returns, the crud plugin what it builds.
+// The typed actions `resource.use(crud(...))` attaches (CONTRACT §2), as TypeScript sees them: inputs and rows in
+// their JSON form, typed by the field policy (policy-types.ts). One map of every action (CrudActionMap), from which a
+// resource gets the actions its `operations` leave on: relations and bulk actions add their entries to the map.
 import type { InferSelectModel, Table } from 'drizzle-orm';
-import type { Context, Where } from './options';
+import type { Context } from './context';
+import type { OperatorName } from './operators';
+import type { Where } from './options';
+import type {
+  CreateInputOf,
+  JsonValue,
+  OrderByOf,
+  ReadableKey,
+  ResourceTypes,
+  RowOf,
+  UpdateInputOf,
+  WhereOf,
+} from './policy-types';
 
-/** A column value as it travels in JSON (CONTRACT §2 Row). */
-type JsonValue<V> = V extends Date ? string : V extends bigint ? string : V extends Uint8Array ? string : V;
-
-/** A response row: readable fields (or the selected subset), in their JSON form. */
+/** A table's full row in JSON form, every key optional: what a resource without a known policy may answer. */
 export type Row<TTable extends Table> = { [K in keyof InferSelectModel<TTable>]?: JsonValue<InferSelectModel<TTable>[K]> };
-type FieldName<TTable extends Table> = keyof InferSelectModel<TTable> & string;
 
 /** CONTRACT §9: the relations to include, each `true` or a list-like input read through the related resource's policy. */
 export interface IncludeInput {
   [relation: string]: true | { select?: string[]; where?: Where; orderBy?: { field: string; direction?: 'asc' | 'desc' }[]; limit?: number; include?: IncludeInput };
 }
 
-export interface ListInput<TTable extends Table> {
-  select?: FieldName<TTable>[];
-  where?: Where;
-  orderBy?: { field: FieldName<TTable>; direction?: 'asc' | 'desc' }[];
+type Id = string | number;
+
+/** list's and findOne's input: `select` narrows the row to `TSelect`. */
+export interface ListInputOf<T extends ResourceTypes, TSelect extends ReadableKey<T> = ReadableKey<T>> {
+  select?: readonly TSelect[];
+  where?: WhereOf<T>;
+  orderBy?: readonly OrderByOf<T>[];
   limit?: number;
   offset?: number;
   includeTotal?: boolean;
@@ -26,30 +38,74 @@ export interface ListInput<TTable extends Table> {
   include?: IncludeInput;
 }
 
-export interface CrudCall<TInput> {
+/** An in-process call: the input, and the caller context (default `{}`). */
+export interface CrudCall<TInput, TCtx = Context> {
   input: TInput;
-  ctx?: Context;
+  ctx?: TCtx;
 }
-export type OptionalCrudCall<TInput> = Partial<CrudCall<TInput>>;
-type Id = string | number;
+export type OptionalCrudCall<TInput, TCtx = Context> = Partial<CrudCall<TInput, TCtx>>;
 
-/** The actions `resource.use(crud(...))` attaches; each runs the same pipeline as its HTTP route. */
-export interface CrudActions<TTable extends Table> {
-  list(call?: OptionalCrudCall<ListInput<TTable>>): Promise<{ items: Row<TTable>[]; total?: number }>;
-  get(call: CrudCall<{ id: Id; select?: FieldName<TTable>[]; include?: IncludeInput }>): Promise<Row<TTable>>;
-  findOne(call?: OptionalCrudCall<ListInput<TTable>>): Promise<Row<TTable> | null>;
-  create(call: CrudCall<Partial<Row<TTable>>>): Promise<Row<TTable>>;
+/** Every crud action, typed from the resource's types; a resource has those its `operations` leave on. */
+export interface CrudActionMap<T extends ResourceTypes> {
+  list<TSelect extends ReadableKey<T> = ReadableKey<T>>(call?: OptionalCrudCall<ListInputOf<T, TSelect>, T['ctx']>): Promise<{ items: RowOf<T, TSelect>[]; total?: number }>;
+  get<TSelect extends ReadableKey<T> = ReadableKey<T>>(call: CrudCall<{ id: Id; select?: readonly TSelect[]; include?: IncludeInput }, T['ctx']>): Promise<RowOf<T, TSelect>>;
+  findOne<TSelect extends ReadableKey<T> = ReadableKey<T>>(call?: OptionalCrudCall<ListInputOf<T, TSelect>, T['ctx']>): Promise<RowOf<T, TSelect> | null>;
+  create(call: CrudCall<CreateInputOf<T>, T['ctx']>): Promise<RowOf<T>>;
   /** `ifMatch` (CONTRACT §10): the row's ETag as read (`etagOf(row)`); PRECONDITION_FAILED when the row changed since. */
-  update(call: CrudCall<{ id: Id; data: Partial<Row<TTable>>; ifMatch?: string }>): Promise<Row<TTable>>;
-  delete(call: CrudCall<{ id: Id; ifMatch?: string }>): Promise<{ success: true }>;
-  count(call?: OptionalCrudCall<{ where?: Where }>): Promise<{ count: number }>;
-  exists(call?: OptionalCrudCall<{ where?: Where }>): Promise<{ exists: boolean }>;
+  update(call: CrudCall<{ id: Id; data: UpdateInputOf<T>; ifMatch?: string }, T['ctx']>): Promise<RowOf<T>>;
+  delete(call: CrudCall<{ id: Id; ifMatch?: string }, T['ctx']>): Promise<{ success: true }>;
+  count(call?: OptionalCrudCall<{ where?: WhereOf<T> }, T['ctx']>): Promise<{ count: number }>;
+  exists(call?: OptionalCrudCall<{ where?: WhereOf<T> }, T['ctx']>): Promise<{ exists: boolean }>;
   /** CONTRACT §10, when `operations.createMany` is on: every item created in one transaction, or none. */
-  createMany(call: CrudCall<{ items: Partial<Row<TTable>>[] }>): Promise<{ items: Row<TTable>[] }>;
+  createMany(call: CrudCall<{ items: CreateInputOf<T>[] }, T['ctx']>): Promise<{ items: RowOf<T>[] }>;
   /** CONTRACT §10, when `operations.updateMany` is on: `data` set on every row matching a non-empty `where`, in one transaction. */
-  updateMany(call: CrudCall<{ where: Where; data: Partial<Row<TTable>> }>): Promise<{ count: number }>;
+  updateMany(call: CrudCall<{ where: WhereOf<T>; data: UpdateInputOf<T> }, T['ctx']>): Promise<{ count: number }>;
   /** CONTRACT §10, when `operations.deleteMany` is on: every row matching a non-empty `where` deleted, in one transaction. */
-  deleteMany(call: CrudCall<{ where: Where }>): Promise<{ count: number }>;
+  deleteMany(call: CrudCall<{ where: WhereOf<T> }, T['ctx']>): Promise<{ count: number }>;
   /** CONTRACT §10, when `operations.upsert` is on: the row with this id created, or its updatable fields set. */
-  upsert(call: CrudCall<{ id: Id; data: Partial<Row<TTable>>; ifMatch?: string }>): Promise<Row<TTable>>;
+  upsert(call: CrudCall<{ id: Id; data: Partial<CreateInputOf<T>>; ifMatch?: string }, T['ctx']>): Promise<RowOf<T>>;
 }
+
+/** Whether each action is on when `operations` does not name it (CONTRACT §10: new actions are off unless named). */
+export interface CrudActionDefaults {
+  list: true;
+  get: true;
+  findOne: true;
+  create: true;
+  update: true;
+  delete: true;
+  count: true;
+  exists: true;
+}
+
+type IsEnabled<TOperations, K extends keyof CrudActionMap<ResourceTypes>> = [TOperations] extends [false]
+  ? false
+  : K extends keyof TOperations
+    ? TOperations[K] extends false
+      ? false
+      : TOperations[K] extends true
+        ? true
+        : K extends keyof CrudActionDefaults ? CrudActionDefaults[K] : false
+    : K extends keyof CrudActionDefaults ? CrudActionDefaults[K] : false;
+
+/** The actions `operations` leaves on (all eight without it). */
+export type EnabledAction<TOperations> = {
+  [K in keyof CrudActionMap<ResourceTypes>]: IsEnabled<TOperations, K> extends true ? K : never;
+}[keyof CrudActionMap<ResourceTypes>];
+
+/** The actions a resource has, each typed by its policy; switched-off ones do not exist. */
+export type CrudActionsOf<T extends ResourceTypes> = Pick<CrudActionMap<T>, EnabledAction<T['operations']>>;
+
+/** Every column readable, writable, sortable and filterable by every operator: the types of a table whose policy is not known. */
+type OpenPolicy<TTable extends Table> = {
+  table: TTable;
+  ctx: Context;
+  fields: { [K in keyof InferSelectModel<TTable>]: { read: true; create: true; update: true; sort: true; filter: readonly OperatorName[] } };
+  operations: undefined;
+};
+
+/** The actions of a table whose policy is not known (every column open): prefer `typeof resource`, which knows its policy. */
+export type CrudActions<TTable extends Table> = CrudActionsOf<OpenPolicy<TTable>>;
+
+/** list's input for a table whose policy is not known. */
+export type ListInput<TTable extends Table> = ListInputOf<OpenPolicy<TTable>>;

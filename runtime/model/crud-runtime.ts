@@ -10,7 +10,7 @@ import { codecOf, inferColumnSchema, withValueBounds, type ColumnCodec, type Whe
 import { buildFieldModels, type FieldModel } from './field-policy';
 import { buildInputSchemas, type InputSchemas } from './input-schemas';
 import type { JsonSchema } from '../json-schema';
-import type { AccessRules, CrudHooks, CrudOptions } from './options';
+import type { AccessRules, CrudHooks, CrudOptions, RuntimeHooks, ScopeFunction } from './options';
 import { checkRelationOptions, type RelationDeclaration } from './relation-options';
 
 export const DEFAULT_LIMIT = 20;
@@ -54,15 +54,9 @@ export interface CrudRuntime extends CrudRuntimeSource {
   readonly access: {
     readonly isPublic: boolean;
     readonly authorize: NonNullable<AccessRules['authorize']> | null;
-    readonly scope: NonNullable<AccessRules['scope']> | null;
+    readonly scope: ScopeFunction | null;
   };
-  readonly hooks: {
-    readonly beforeCreate: NonNullable<CrudHooks['beforeCreate']> | null;
-    readonly beforeUpdate: NonNullable<CrudHooks['beforeUpdate']> | null;
-    readonly afterCreate: NonNullable<CrudHooks['afterCreate']> | null;
-    readonly afterUpdate: NonNullable<CrudHooks['afterUpdate']> | null;
-    readonly afterDelete: NonNullable<CrudHooks['afterDelete']> | null;
-  };
+  readonly hooks: { readonly [K in keyof RuntimeHooks]: RuntimeHooks[K] | null };
   readonly defaultLimit: number;
   readonly maxLimit: number;
   /** createMany's largest batch (CONTRACT §10). */
@@ -86,11 +80,12 @@ function resolveAccess(label: string, access: CrudOptions['access'] | undefined)
   }
   if (access.authorize !== undefined && typeof access.authorize !== 'function') throw new SetupError(`${label}: access.authorize must be a function`);
   if (access.scope !== undefined && typeof access.scope !== 'function') throw new SetupError(`${label}: access.scope must be a function`);
-  return { isPublic: false, authorize: access.authorize ?? null, scope: access.scope ?? null };
+  // The options' types (its table's columns, the declared context) did their work at compile time; the runtime's are loose.
+  return { isPublic: false, authorize: access.authorize ?? null, scope: (access.scope as ScopeFunction | undefined) ?? null };
 }
 
 function resolveHooks(label: string, hooks: CrudHooks | undefined): CrudRuntime['hooks'] {
-  const given = hooks ?? {};
+  const given = (hooks ?? {}) as Partial<RuntimeHooks>;
   for (const key of Object.keys(given)) {
     if (!(HOOK_KEYS as readonly string[]).includes(key)) throw new SetupError(`${label}: hooks.${key} is not a crud hook`);
     if (typeof (given as Record<string, unknown>)[key] !== 'function') throw new SetupError(`${label}: hooks.${key} must be a function`);

@@ -1,37 +1,31 @@
-// The public shape of `crud(options)`: field policies, access, hooks, operations and routes (spec §2.3-2.4).
-import type { SQL } from 'drizzle-orm';
+// The public shape of `crud(options)`: field policies, access, hooks, operations and routes (spec §2.3-2.4), typed
+// by the table, the caller context and the `fields` as written (policy-types.ts). With the defaults (any table, any
+// context) each is the loose shape the runtime checks at setup.
+import type { InferInsertModel, SQL, Table } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
-import type { JsonSchema } from '../json-schema';
+import type { AnyContext } from './context';
 import type { OperatorName } from './operators';
 import type { RelationOption } from './relation-options';
+import type {
+  AuthorizeArgs,
+  CreateDataOf,
+  FieldPolicies,
+  FieldPolicy,
+  OnlyColumns,
+  ResourceTypes,
+  RowOf,
+  ScopeArgs,
+  ScopeFunctionOf,
+  UpdateDataOf,
+} from './policy-types';
 
 export type { RelationOption } from './relation-options';
 
-/** The caller context: whatever the server's `context` factory (or an in-process caller) provides. */
-export type Context = Record<string, any>;
-
+export type { AnyContext } from './context';
+export type { AuthorizeArgs, FieldPolicy, ScopeArgs, ScrubArgs } from './policy-types';
 export type { JsonSchema } from '../json-schema';
 
-export interface ScrubArgs {
-  /** The stored value, already in its JSON form (Date as ISO string, bigint as decimal string). */
-  value: unknown;
-  /** The response row before any scrub ran (selected readable fields, JSON form). */
-  row: Record<string, unknown>;
-  ctx: Context;
-}
-
-/** Per-column field policy (spec §2.4). A column that is not listed is hidden everywhere. */
-export interface FieldPolicy {
-  read?: boolean;
-  create?: boolean;
-  update?: boolean;
-  filter?: readonly OperatorName[];
-  sort?: boolean;
-  schema?: JsonSchema;
-  scrub?: (args: ScrubArgs) => unknown;
-}
-
-/** A `where` value (CONTRACT §2): field conditions plus AND / OR / NOT. */
+/** A `where` value as the runtime reads it (CONTRACT §2): field conditions plus AND / OR / NOT. */
 export type Where = {
   AND?: Where[];
   OR?: Where[];
@@ -47,35 +41,45 @@ export interface RelationFilter {
   none?: Where;
 }
 
-export interface AuthorizeArgs {
-  ctx: Context;
-  /** The crud action name: 'list', 'get', 'findOne', 'create', 'update', 'delete', 'count', 'exists', or an opt-in one of CONTRACT §10. */
-  action: CrudActionName;
-  input: unknown;
-  /** The resource name. */
-  resource: string;
-}
+/** A scope as the runtime calls it: any context, a loose `where`. */
+export type ScopeFunction = (args: ScopeArgs<AnyContext>) => Where | SQL | undefined | Promise<Where | SQL | undefined>;
 
-export interface ScopeArgs {
-  ctx: Context;
-  action: CrudActionName;
-}
-
-/** A condition on the rows a call may reach (CONTRACT §3): a `where` (any column, hidden ones included), Drizzle SQL, or undefined for none. */
-export type ScopeFunction = (args: ScopeArgs) => Where | SQL | undefined | Promise<Where | SQL | undefined>;
-
-export interface AccessRules {
-  authorize?: (args: AuthorizeArgs) => boolean | Promise<boolean>;
+export interface AccessRules<TTable extends Table = Table, TCtx = AnyContext> {
+  authorize?: (args: AuthorizeArgs<TCtx>) => boolean | Promise<boolean>;
   /** A condition ANDed into every query; may name any column, hidden ones included. */
-  scope?: ScopeFunction;
+  scope?: ScopeFunctionOf<TTable, TCtx>;
 }
 
-export interface CrudHooks {
-  beforeCreate?: (args: { data: Record<string, unknown>; ctx: Context }) => Record<string, unknown> | void | Promise<Record<string, unknown> | void>;
-  beforeUpdate?: (args: { id: unknown; data: Record<string, unknown>; ctx: Context }) => Record<string, unknown> | void | Promise<Record<string, unknown> | void>;
-  afterCreate?: (args: { result: Record<string, unknown>; ctx: Context }) => void | Promise<void>;
-  afterUpdate?: (args: { id: unknown; result: Record<string, unknown>; ctx: Context }) => void | Promise<void>;
-  afterDelete?: (args: { id: unknown; result: { success: true }; ctx: Context }) => void | Promise<void>;
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * CRUD hooks (CONTRACT §3): `data` is what Drizzle inserts or updates (the writable fields, Date and bigint as such);
+ * beforeCreate may answer the row to insert, beforeUpdate the changes, either setting columns outside `fields`.
+ */
+export interface CrudHooks<T extends ResourceTypes = LooseTypes> {
+  beforeCreate?: (args: { data: CreateDataOf<T>; ctx: T['ctx'] }) => Awaitable<InsertedRow<T> | void>;
+  beforeUpdate?: (args: { id: unknown; data: UpdateDataOf<T>; ctx: T['ctx'] }) => Awaitable<Partial<InsertedRow<T>> | void>;
+  afterCreate?: (args: { result: RowOf<T>; ctx: T['ctx'] }) => Awaitable<void>;
+  afterUpdate?: (args: { id: unknown; result: RowOf<T>; ctx: T['ctx'] }) => Awaitable<void>;
+  afterDelete?: (args: { id: unknown; result: { success: true }; ctx: T['ctx'] }) => Awaitable<void>;
+}
+type InsertedRow<T extends ResourceTypes> = InferInsertModel<T['table']>;
+
+/** The hooks as the runtime calls them: any context, data and rows as plain records. */
+export interface RuntimeHooks {
+  beforeCreate: (args: { data: Record<string, unknown>; ctx: AnyContext }) => Awaitable<Record<string, unknown> | void>;
+  beforeUpdate: (args: { id: unknown; data: Record<string, unknown>; ctx: AnyContext }) => Awaitable<Record<string, unknown> | void>;
+  afterCreate: (args: { result: Record<string, unknown>; ctx: AnyContext }) => Awaitable<void>;
+  afterUpdate: (args: { id: unknown; result: Record<string, unknown>; ctx: AnyContext }) => Awaitable<void>;
+  afterDelete: (args: { id: unknown; result: { success: true }; ctx: AnyContext }) => Awaitable<void>;
+}
+
+/** The types of a resource nothing is known about: any table, any context, any policy. */
+export interface LooseTypes {
+  table: Table;
+  ctx: AnyContext;
+  fields: Record<string, FieldPolicy>;
+  operations: Operations;
 }
 
 /**
@@ -89,27 +93,34 @@ export interface CrudHooks {
  *   get: false,
  * }
  */
-export type RouteSetting = false | RouteOptions;
+export type RouteSetting<TTable extends Table = Table, TCtx = AnyContext> = false | RouteOptions<TTable, TCtx>;
 
-export interface RouteOptions {
+export interface RouteOptions<TTable extends Table = Table, TCtx = AnyContext> {
   /** `/`-separated segments below `${prefix}/<resource>`; get, update and delete need `:id`. Default: the action's path. */
   path?: string;
   /** ANDed with `access.scope` for calls through this route; may name any column, hidden ones included. */
-  scope?: ScopeFunction;
+  scope?: ScopeFunctionOf<TTable, TCtx>;
 }
 
-export interface CrudOptions<TFields extends string = string> {
-  access: 'public' | AccessRules;
-  fields?: Partial<Record<TFields, FieldPolicy>>;
-  operations?: false | Partial<Record<CrudActionName, boolean>>;
+/** `operations`: `false` switches every action off; an action set to `false` does not exist (spec §4.1 rule 2). */
+export type Operations = false | Partial<Record<CrudActionName, boolean>>;
+
+/**
+ * The crud options. Inside `resource.use(crud({ … }))` TypeScript knows the table and the context: `fields` keys must
+ * be columns, `ctx` is the caller context everywhere, hook `data` the table's insert or update type.
+ */
+export interface CrudOptions<TTable extends Table = Table, TCtx = AnyContext, TFields = FieldPolicies<TTable, TCtx>, TOperations = Operations, TRelations = Record<string, RelationOption>> {
+  access: 'public' | AccessRules<TTable, TCtx>;
+  fields?: TFields & FieldPolicies<TTable, TCtx> & OnlyColumns<TTable, TFields>;
+  operations?: TOperations;
   defaultLimit?: number;
   maxLimit?: number;
   /** createMany: the most items one call may create (CONTRACT §10, default 100). */
   maxBatch?: number;
   /** updateMany / deleteMany: when more rows would change, nothing does and the call is a VALIDATION_ERROR (default 1000). */
   maxAffected?: number;
-  routes?: Partial<Record<CrudActionName, RouteSetting>>;
-  hooks?: CrudHooks;
+  routes?: Partial<Record<CrudActionName, RouteSetting<TTable, TCtx>>>;
+  hooks?: CrudHooks<{ table: TTable; ctx: TCtx; fields: TFields; operations: TOperations }>;
   /**
    * CONTRACT §9: the relations clients may include and (with `filter: true`) filter through, read through the
    * related resource's own policy, access, scope and scrub. Relations not listed do not exist for clients.
@@ -117,5 +128,5 @@ export interface CrudOptions<TFields extends string = string> {
    * @example
    * relations: { author: { resource: authorsResource, filter: true }, comments: { resource: () => commentsResource, maxLimit: 20 } }
    */
-  relations?: Record<string, RelationOption>;
+  relations?: TRelations & Record<string, RelationOption>;
 }

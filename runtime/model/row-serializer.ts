@@ -2,7 +2,7 @@
 // dates, bigints and binary, then each field's `scrub` with the caller context.
 import type { DbRow } from '../dialects/dialect';
 import type { FieldModel } from './field-policy';
-import type { Context } from './options';
+import type { AnyContext } from './options';
 
 export type JsonRow = Record<string, unknown>;
 
@@ -21,14 +21,14 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** Serializes rows for the caller; `fields` are the selected readable fields, `scrubbed` those of them with a scrub. */
-export async function serializeRows(rows: readonly DbRow[], fields: readonly FieldModel[], scrubbed: readonly FieldModel[], ctx: Context): Promise<JsonRow[]> {
+export async function serializeRows(rows: readonly DbRow[], fields: readonly FieldModel[], scrubbed: readonly FieldModel[], ctx: AnyContext): Promise<JsonRow[]> {
   const result = rows.map((row) => encodeRow(row, fields));
   if (scrubbed.length > 0) await scrubRows(result, scrubbed, ctx);
   return result;
 }
 
 /** Runs each scrubbed field's `scrub` over rows in their JSON form, in place (the compiled handlers' rows too). */
-export async function scrubRows(result: JsonRow[], scrubbed: readonly FieldModel[], ctx: Context): Promise<void> {
+export async function scrubRows(result: JsonRow[], scrubbed: readonly FieldModel[], ctx: AnyContext): Promise<void> {
   const pending: Promise<void>[] = [];
   for (const json of result) {
     const original = { ...json }; // scrub sees the row as it was before any field was scrubbed

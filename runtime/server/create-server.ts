@@ -17,6 +17,8 @@ import { jsonBody } from './json-body';
 import { DEFAULT_TITLE, openApiRoute, resolveOpenApiPath, serverOpenApiDocument } from './openapi-route';
 import { requestLogger } from './request-logging';
 import { DEFAULT_BODY_LIMIT, type ServerOptions } from './server-options';
+import type { Context } from '../model/context';
+import type { AnyContext } from '../model/options';
 import { checkServerOptionKeys } from './server-option-keys';
 import { servicesRoute } from './services-route';
 import { ServerLifecycle, type CloseOptions, type CloseResult } from './graceful-close';
@@ -70,8 +72,13 @@ export interface TesseraApp extends Express {
  * @example
  * const app = createServer({ title: 'Blog', context: (req) => ({ user: lookUp(req.headers.authorization) }) });
  * app.listen(4000);
+ *
+ * `context` answers the registered `Context` (a factory answering anything else does not compile), or
+ * `createServer<Ctx>(…)`'s.
  */
-export function createServer(options: ServerOptions = {}): TesseraApp {
+export function createServer<TContext extends Context = Context>(given: ServerOptions<TContext> = {}): TesseraApp {
+  // The context's type is the caller's promise to its actions; the server passes the object on as it is.
+  const options = given as ServerOptions<AnyContext>;
   if (typeof options !== 'object' || options === null) throw new SetupError('createServer takes an object of server options');
   checkServerOptionKeys(options); // no silent ignore: `titel` is a SetupError naming it
   // spec §4.3, §7: one SecretError listing every missing or invalid secret, before anything is built.

@@ -5,7 +5,7 @@ import { webcrypto } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
 import { TesseraError } from '../errors';
-import type { Context } from '../model/options';
+import type { AnyContext } from '../model/options';
 import type { SecretSource } from '../secrets/secret-source';
 import { ASYMMETRIC_ALGORITHMS, checkSecretLength, DEFAULT_CLOCK_TOLERANCE, HMAC_ALGORITHMS, type JwtAuth, type JwtClaims } from './jwt-options';
 
@@ -38,7 +38,7 @@ const CLAIM_PROBLEMS: Record<string, string> = {
 /** The verified caller: what the layer verified, and how its claims become the caller context. */
 export interface Authenticator {
   readonly layer: RequestHandler;
-  readonly toContext: (claims: JwtClaims) => Context;
+  readonly toContext: (claims: JwtClaims) => AnyContext;
 }
 
 /** The claims `jwt()`'s layer verified for this request, or undefined for an anonymous one. */
@@ -83,7 +83,7 @@ function hmacKeys(secret: Uint8Array): JWTVerifyGetKey {
   };
 }
 
-function defaultContext(claims: JwtClaims): Context {
+function defaultContext(claims: JwtClaims): AnyContext {
   return { user: claims };
 }
 

@@ -1,7 +1,7 @@
 // `auth: jwt({ … })`: the options of bearer-token authentication, checked when declared (a SetupError names the
 // bad key). Verifying needs jose, which loads with the first server that has `auth` (jwt-auth.ts), not here.
 import { SetupError } from '../errors';
-import type { Context } from '../model/options';
+import type { AnyContext } from '../model/options';
 import { Secret } from '../secrets/secret';
 import type { SecurityOptions } from '../openapi/security';
 
@@ -31,7 +31,7 @@ export interface JwtOptions {
   /** The accepted `alg`s. Default: HS256, HS384, HS512 with `secret`; the asymmetric ones with `jwksUrl`. */
   algorithms?: string[];
   /** The caller context of a verified token. Default `(claims) => ({ user: claims })`. */
-  claims?: (claims: JwtClaims) => Context;
+  claims?: (claims: JwtClaims) => AnyContext;
   /** `true`: a request without a token answers 401. Default false: it goes on without `ctx.user` (authorize decides). */
   required?: boolean;
   /** Seconds of clock skew allowed on `exp` and `nbf`. Default 5. */

@@ -8,6 +8,7 @@ import type { SecretSource } from '../secrets/secret-source';
 import type { SecurityOptions } from '../openapi/security';
 import type { ContactOption, LicenseOption } from '../openapi/document-info';
 import type { DashboardOptions } from '../dashboard/dashboard-options';
+import type { Context } from '../model/context';
 import type { ContextOption } from './caller-context';
 import type { CorsOptions } from './cors';
 import type { JwtAuth } from './jwt-options';
@@ -39,13 +40,14 @@ export interface ReferenceOptions {
   documents?: ReferenceDocument[];
 }
 
-export interface ServerOptions {
+/** The server options; `TContext` is what the `context` factory answers (the registered `Context` by default). */
+export interface ServerOptions<TContext = Context> {
   /** Accepted but ignored: the port goes to `app.listen(port)`. */
   port?: number;
   /** Base path of action routes. Default `/api`. */
   prefix?: string;
   /** Services to mount. Default: every registered service. */
-  services?: Service[];
+  services?: Service<any, any>[];
   /** OpenAPI `info.title` and the docs pages' title. Default 'Tessera API Mesh'. */
   title?: string;
   /** OpenAPI `info.version`. Default '1.0.0'. */
@@ -125,7 +127,7 @@ export interface ServerOptions {
    * context Tessera built: `requestId`, and with `auth` the verified claims (`user`, or what `claims` maps them to).
    * What it answers is the context (a `requestId` left out is added to a copy); `{ ...base, … }` keeps both.
    */
-  context?: ContextOption;
+  context?: ContextOption<TContext>;
   /**
    * Bearer-token authentication: `jwt({ secret | jwksUrl, issuer?, audience?, algorithms?, claims? })` verifies
    * `Authorization: Bearer <JWT>` on every action route and puts the claims in `ctx.user`; a bad, expired or not yet

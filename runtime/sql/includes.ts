@@ -6,7 +6,7 @@ import { and, asc, inArray, lte, sql, type Column, type SQL } from 'drizzle-orm'
 import type { DbRow } from '../dialects/dialect';
 import type { FieldModel } from '../model/field-policy';
 import { MAX_IN_VALUES } from '../model/operators';
-import type { Context } from '../model/options';
+import type { AnyContext } from '../model/options';
 import type { ResolvedRelation } from '../model/relations';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
 import { compileOrderBy, type OrderByEntry } from './order-by';
@@ -94,7 +94,7 @@ function joinValues(rows: readonly DbRow[], key: string): unknown[] {
  * Loads each include of `rows` (database rows, with their join columns) and sets it on the matching response row of
  * `json`: a to-one relation `Row | null`, a to-many one `Row[]`. Nested includes load level by level.
  */
-export async function attachIncludes(includes: readonly IncludeNode[], rows: readonly DbRow[], json: readonly JsonRow[], ctx: Context): Promise<void> {
+export async function attachIncludes(includes: readonly IncludeNode[], rows: readonly DbRow[], json: readonly JsonRow[], ctx: AnyContext): Promise<void> {
   for (const node of includes) {
     const { relation } = node;
     const values = joinValues(rows, relation.sourceKey);

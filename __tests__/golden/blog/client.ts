@@ -146,6 +146,17 @@ export namespace BlogNotesList {
     title?: string;
     content?: string | null;
   };
+  export type Field = 'id' | 'title' | 'content';
+  export type Row = {
+    id: string;
+    title: string;
+    content: string | null;
+  };
+  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type OutputOf<S extends Field = Field> = {
+    items: Array<Selected<S>>;
+    total?: number;
+  };
 }
 
 // notes.get (service blog) · GET /api/notes/{id}
@@ -156,6 +167,10 @@ export namespace BlogNotesGet {
   };
   export type Output = SelectedRow;
   export type SelectedRow = BlogNotesList.SelectedRow;
+  export type Field = BlogNotesList.Field;
+  export type Row = BlogNotesList.Row;
+  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type OutputOf<S extends Field = Field> = Selected<S>;
 }
 
 // notes.findOne (service blog) · POST /api/notes/find-one
@@ -168,6 +183,10 @@ export namespace BlogNotesFindOne {
   export type WhereNested = BlogNotesList.WhereNested;
   export type Output = SelectedRow | null;
   export type SelectedRow = BlogNotesList.SelectedRow;
+  export type Field = BlogNotesList.Field;
+  export type Row = BlogNotesList.Row;
+  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type OutputOf<S extends Field = Field> = Selected<S> | null;
 }
 
 // notes.create (service blog) · POST /api/notes
@@ -345,6 +364,21 @@ export namespace BlogTasksList {
     createdAt?: string;
     owner?: RelatedBlogUsers | null;
   };
+  export type Field = 'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt';
+  export type Row = {
+    id: string;
+    title: string;
+    done: boolean;
+    ownerId: string;
+    contactEmail: unknown;
+    createdAt: string;
+    owner: unknown | null;
+  };
+  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type OutputOf<S extends Field = Field> = {
+    items: Array<Selected<S>>;
+    total?: number;
+  };
 }
 
 // tasks.get (service blog) · GET /api/tasks/{id}
@@ -374,6 +408,10 @@ export namespace BlogTasksGet {
   export type SelectedRow = BlogTasksList.SelectedRow;
   export type RelatedBlogUsers = BlogTasksList.RelatedBlogUsers;
   export type RelatedBlogTasks = BlogTasksList.RelatedBlogTasks;
+  export type Field = BlogTasksList.Field;
+  export type Row = BlogTasksList.Row;
+  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type OutputOf<S extends Field = Field> = Selected<S>;
 }
 
 // tasks.findOne (service blog) · POST /api/tasks/find-one
@@ -392,6 +430,10 @@ export namespace BlogTasksFindOne {
   export type SelectedRow = BlogTasksList.SelectedRow;
   export type RelatedBlogUsers = BlogTasksList.RelatedBlogUsers;
   export type RelatedBlogTasks = BlogTasksList.RelatedBlogTasks;
+  export type Field = BlogTasksList.Field;
+  export type Row = BlogTasksList.Row;
+  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type OutputOf<S extends Field = Field> = Selected<S> | null;
 }
 
 // tasks.create (service blog) · POST /api/tasks
@@ -548,6 +590,17 @@ export namespace BlogUsersList {
     name?: string;
     tasks?: Array<RelatedBlogTasks>;
   };
+  export type Field = 'id' | 'name';
+  export type Row = {
+    id: string;
+    name: string;
+    tasks: Array<unknown>;
+  };
+  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type OutputOf<S extends Field = Field> = {
+    items: Array<Selected<S>>;
+    total?: number;
+  };
 }
 
 // users.get (service blog) · GET /api/users/{id}
@@ -577,6 +630,10 @@ export namespace BlogUsersGet {
   export type SelectedRow = BlogUsersList.SelectedRow;
   export type RelatedBlogTasks = BlogUsersList.RelatedBlogTasks;
   export type RelatedBlogUsers = BlogUsersList.RelatedBlogUsers;
+  export type Field = BlogUsersList.Field;
+  export type Row = BlogUsersList.Row;
+  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type OutputOf<S extends Field = Field> = Selected<S>;
 }
 
 // users.findOne (service blog) · POST /api/users/find-one
@@ -592,6 +649,10 @@ export namespace BlogUsersFindOne {
   export type SelectedRow = BlogUsersList.SelectedRow;
   export type RelatedBlogTasks = BlogUsersList.RelatedBlogTasks;
   export type RelatedBlogUsers = BlogUsersList.RelatedBlogUsers;
+  export type Field = BlogUsersList.Field;
+  export type Row = BlogUsersList.Row;
+  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type OutputOf<S extends Field = Field> = Selected<S> | null;
 }
 
 // users.count (service blog) · POST /api/users/count
@@ -628,11 +689,11 @@ export interface Client {
   blog: {
     notes: {
       // notes.list (service blog) · POST /api/notes/query
-      list(input?: BlogNotesList.Input): Promise<BlogNotesList.Output>;
+      list<S extends BlogNotesList.Field = BlogNotesList.Field>(input?: BlogNotesList.Input & { select?: S[] }): Promise<BlogNotesList.OutputOf<S>>;
       // notes.get (service blog) · GET /api/notes/{id}
-      get(input: BlogNotesGet.Input): Promise<BlogNotesGet.Output>;
+      get<S extends BlogNotesGet.Field = BlogNotesGet.Field>(input: BlogNotesGet.Input & { select?: S[] }): Promise<BlogNotesGet.OutputOf<S>>;
       // notes.findOne (service blog) · POST /api/notes/find-one
-      findOne(input?: BlogNotesFindOne.Input): Promise<BlogNotesFindOne.Output>;
+      findOne<S extends BlogNotesFindOne.Field = BlogNotesFindOne.Field>(input?: BlogNotesFindOne.Input & { select?: S[] }): Promise<BlogNotesFindOne.OutputOf<S>>;
       // notes.create (service blog) · POST /api/notes
       create(input: BlogNotesCreate.Input): Promise<BlogNotesCreate.Output>;
       // notes.update (service blog) · PATCH /api/notes/{id}
@@ -646,11 +707,11 @@ export interface Client {
     };
     tasks: {
       // tasks.list (service blog) · POST /api/tasks/query
-      list(input?: BlogTasksList.Input): Promise<BlogTasksList.Output>;
+      list<S extends BlogTasksList.Field = BlogTasksList.Field>(input?: BlogTasksList.Input & { select?: S[] }): Promise<BlogTasksList.OutputOf<S>>;
       // tasks.get (service blog) · GET /api/tasks/{id}
-      get(input: BlogTasksGet.Input): Promise<BlogTasksGet.Output>;
+      get<S extends BlogTasksGet.Field = BlogTasksGet.Field>(input: BlogTasksGet.Input & { select?: S[] }): Promise<BlogTasksGet.OutputOf<S>>;
       // tasks.findOne (service blog) · POST /api/tasks/find-one
-      findOne(input?: BlogTasksFindOne.Input): Promise<BlogTasksFindOne.Output>;
+      findOne<S extends BlogTasksFindOne.Field = BlogTasksFindOne.Field>(input?: BlogTasksFindOne.Input & { select?: S[] }): Promise<BlogTasksFindOne.OutputOf<S>>;
       // tasks.create (service blog) · POST /api/tasks
       create(input: BlogTasksCreate.Input): Promise<BlogTasksCreate.Output>;
       // tasks.update (service blog) · PATCH /api/tasks/{id}
@@ -664,11 +725,11 @@ export interface Client {
     };
     users: {
       // users.list (service blog) · POST /api/users/query
-      list(input?: BlogUsersList.Input): Promise<BlogUsersList.Output>;
+      list<S extends BlogUsersList.Field = BlogUsersList.Field>(input?: BlogUsersList.Input & { select?: S[] }): Promise<BlogUsersList.OutputOf<S>>;
       // users.get (service blog) · GET /api/users/{id}
-      get(input: BlogUsersGet.Input): Promise<BlogUsersGet.Output>;
+      get<S extends BlogUsersGet.Field = BlogUsersGet.Field>(input: BlogUsersGet.Input & { select?: S[] }): Promise<BlogUsersGet.OutputOf<S>>;
       // users.findOne (service blog) · POST /api/users/find-one
-      findOne(input?: BlogUsersFindOne.Input): Promise<BlogUsersFindOne.Output>;
+      findOne<S extends BlogUsersFindOne.Field = BlogUsersFindOne.Field>(input?: BlogUsersFindOne.Input & { select?: S[] }): Promise<BlogUsersFindOne.OutputOf<S>>;
       // users.count (service blog) · POST /api/users/count
       count(input?: BlogUsersCount.Input): Promise<BlogUsersCount.Output>;
       // users.exists (service blog) · POST /api/users/exists
@@ -683,9 +744,9 @@ export function createClient(options: ClientOptions): Client {
   return {
     blog: {
       notes: {
-        list: (input) => call<BlogNotesList.Output>('POST', '/api/notes/query', 'body', input),
-        get: (input) => call<BlogNotesGet.Output>('GET', '/api/notes/{id}', 'id-and-select', input),
-        findOne: (input) => call<BlogNotesFindOne.Output>('POST', '/api/notes/find-one', 'body', input),
+        list: (input) => call('POST', '/api/notes/query', 'body', input),
+        get: (input) => call('GET', '/api/notes/{id}', 'id-and-select', input),
+        findOne: (input) => call('POST', '/api/notes/find-one', 'body', input),
         create: (input) => call<BlogNotesCreate.Output>('POST', '/api/notes', 'body', input),
         update: (input) => call<BlogNotesUpdate.Output>('PATCH', '/api/notes/{id}', 'id-and-body', input),
         delete: (input) => call<BlogNotesDelete.Output>('DELETE', '/api/notes/{id}', 'id', input),
@@ -693,9 +754,9 @@ export function createClient(options: ClientOptions): Client {
         exists: (input) => call<BlogNotesExists.Output>('POST', '/api/notes/exists', 'body', input),
       },
       tasks: {
-        list: (input) => call<BlogTasksList.Output>('POST', '/api/tasks/query', 'body', input),
-        get: (input) => call<BlogTasksGet.Output>('GET', '/api/tasks/{id}', 'id-and-select', input),
-        findOne: (input) => call<BlogTasksFindOne.Output>('POST', '/api/tasks/find-one', 'body', input),
+        list: (input) => call('POST', '/api/tasks/query', 'body', input),
+        get: (input) => call('GET', '/api/tasks/{id}', 'id-and-select', input),
+        findOne: (input) => call('POST', '/api/tasks/find-one', 'body', input),
         create: (input) => call<BlogTasksCreate.Output>('POST', '/api/tasks', 'body', input),
         update: (input) => call<BlogTasksUpdate.Output>('PATCH', '/api/tasks/{id}', 'id-and-body', input),
         delete: (input) => call<BlogTasksDelete.Output>('DELETE', '/api/tasks/{id}', 'id', input),
@@ -703,9 +764,9 @@ export function createClient(options: ClientOptions): Client {
         exists: (input) => call<BlogTasksExists.Output>('POST', '/api/tasks/exists', 'body', input),
       },
       users: {
-        list: (input) => call<BlogUsersList.Output>('POST', '/api/users/query', 'body', input),
-        get: (input) => call<BlogUsersGet.Output>('GET', '/api/users/{id}', 'id-and-select', input),
-        findOne: (input) => call<BlogUsersFindOne.Output>('POST', '/api/users/find-one', 'body', input),
+        list: (input) => call('POST', '/api/users/query', 'body', input),
+        get: (input) => call('GET', '/api/users/{id}', 'id-and-select', input),
+        findOne: (input) => call('POST', '/api/users/find-one', 'body', input),
         count: (input) => call<BlogUsersCount.Output>('POST', '/api/users/count', 'body', input),
         exists: (input) => call<BlogUsersExists.Output>('POST', '/api/users/exists', 'body', input),
       },

@@ -115,7 +115,11 @@ sqlite.pragma("journal_mode = WAL");
 sqlite.pragma("foreign_keys = ON");
 sqlite.exec(SCHEMA_SQL);
 var db = (0, import_better_sqlite32.drizzle)(sqlite, { schema: { notes, tasks, users, tasksRelations, usersRelations } });
-var blog = (0, import_tessera_api2.defineService)({ name: "blog", db });
+function userOf(ctx) {
+  if (ctx.user === void 0) throw new import_tessera_api2.TesseraError("UNAUTHORIZED", "sign in first");
+  return ctx.user;
+}
+var blog = (0, import_tessera_api2.defineService)()({ name: "blog", db });
 var notesResource = blog.resource({ name: "notes", table: notes, id: notes.id }).use(
   (0, import_tessera_api2.crud)({
     access: "public",
@@ -144,7 +148,7 @@ var tasksResource = blog.resource({ name: "tasks", table: tasks, id: tasks.id })
     access: {
       // Signed-in callers only; members see and change their own tasks, admins everyone's.
       authorize: ({ ctx }) => ctx.user !== void 0,
-      scope: ({ ctx }) => ctx.user.role === "admin" ? void 0 : { ownerId: { eq: ctx.user.id } }
+      scope: ({ ctx }) => userOf(ctx).role === "admin" ? void 0 : { ownerId: { eq: userOf(ctx).id } }
     },
     fields: {
       id: { read: true, filter: ["eq", "in"], sort: true },
@@ -155,12 +159,12 @@ var tasksResource = blog.resource({ name: "tasks", table: tasks, id: tasks.id })
         read: true,
         create: true,
         update: true,
-        scrub: ({ value, ctx }) => ctx.user.role === "admin" || value === null ? value : "***"
+        scrub: ({ value, ctx }) => ctx.user?.role === "admin" || value === null ? value : "***"
       },
       createdAt: { read: true, filter: ["gt", "lt", "between"], sort: true }
     },
     hooks: {
-      beforeCreate: ({ data, ctx }) => ({ ...data, ownerId: ctx.user.id })
+      beforeCreate: ({ data, ctx }) => ({ ...data, ownerId: userOf(ctx).id })
     },
     // `include: { owner: true }` adds the owner's row; `where: { owner: { is: { name: { eq: 'Alice' } } } }` filters by it.
     relations: { owner: { resource: usersResource, filter: true } }

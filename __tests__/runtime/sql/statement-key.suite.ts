@@ -74,7 +74,7 @@ export function statementKeySuite(dialect: DialectName): void {
       it('prepares a statement per ordering: another direction or another field is another statement; asc is the default direction', async () => {
         const { db, shop } = freshShop();
         const cache = trackStats(db);
-        const list = (orderBy: { field: string; direction?: 'asc' | 'desc' }[], values = [10, 15]) =>
+        const list = (orderBy: { field: 'id' | 'name' | 'quantity' | 'releasedAt'; direction?: 'asc' | 'desc' }[], values = [10, 15]) =>
           shop.products.list({ input: { where: { quantity: { in: values } }, orderBy } }).then(idsOf);
 
         expect(await list([{ field: 'quantity' }])).toEqual([2, 7, 5]);

@@ -11,7 +11,7 @@
 //   defaultLimit 20, maxLimit 100
 
 // The input of every notes action is validated by code ajv compiled ahead of time from the resource's
-// validation document: ../../../validators/680951bda607018b.js, shared by the resources whose inputs are the same.
+// validation document: ../../../validators/blog.notes.js.
 
 // A row of notes as callers see it, written as JSON from the database's row: id, title, content.
 function writeRow(row, decode, codecs) {

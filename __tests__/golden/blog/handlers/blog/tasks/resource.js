@@ -14,7 +14,7 @@
 //   defaultLimit 20, maxLimit 100
 
 // The input of every tasks action is validated by code ajv compiled ahead of time from the resource's
-// validation document: ../../../validators/1154253041d13c60.js, shared by the resources whose inputs are the same.
+// validation document: ../../../validators/blog.tasks.js.
 
 // A row of tasks as callers see it before its scrubs, from the database's row: id, title, done, ownerId, contactEmail, createdAt.
 function readRow(row, decode, codecs) {

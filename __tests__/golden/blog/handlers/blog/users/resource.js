@@ -10,7 +10,7 @@
 //   defaultLimit 20, maxLimit 100
 
 // The input of every users action is validated by code ajv compiled ahead of time from the resource's
-// validation document: ../../../validators/ade2734c475273bf.js, shared by the resources whose inputs are the same.
+// validation document: ../../../validators/blog.users.js.
 
 // The statements of the shapes known at build time, as sqlite runs them (statements/blog.users.sqlite.sql).
 const statements = {
