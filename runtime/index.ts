@@ -46,4 +46,6 @@ export type { SecretsOptions } from './server/server-options';
 export { OPERATOR_NAMES } from './model/operators';
 export type { OperatorName } from './model/operators';
 export { CRUD_ACTION_NAMES } from './actions';
+/** CONTRACT §10: the ETag of a row an in-process get, create, update or upsert answered whole (undefined otherwise), for `ifMatch`. */
+export { etagOf } from './crud/response-meta';
 export type { CrudActionName } from './actions';

@@ -78,6 +78,9 @@ function createCall(options: ClientOptions): Call {
     const request = requestOf(path, httpInput, input);
     const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
     const headers: Record<string, string> = { accept: 'application/json', ...extra };
+    // A conditional write's `ifMatch` travels as If-Match (update, delete, upsert).
+    const ifMatch = (input as { ifMatch?: unknown } | undefined)?.ifMatch;
+    if (httpInput !== 'body' && typeof ifMatch === 'string') headers['if-match'] = ifMatch;
     const init: { method: string; headers: Record<string, string>; body?: string } = { method, headers };
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';

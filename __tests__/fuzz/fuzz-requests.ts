@@ -169,7 +169,20 @@ interface Route {
   body: fc.Arbitrary<string> | null;
 }
 
-const ACTIONS = ['list', 'findOne', 'count', 'exists', 'get', 'create', 'update', 'delete'] as const;
+const ACTIONS = ['list', 'findOne', 'count', 'exists', 'get', 'create', 'update', 'delete', 'createMany', 'updateMany', 'deleteMany', 'upsert'] as const;
+
+/** createMany's body (CONTRACT §10): up to 7 items (counters allow 5), each one a data body; or junk. */
+function itemsBody(spec: ResourceSpec): fc.Arbitrary<string> {
+  const allowed = fc.array(dataBody(spec), { maxLength: 7 }).map((items) => objectText([['items', `[${items.join(',')}]`]]));
+  return fc.oneof({ weight: 3, arbitrary: allowed }, { weight: 1, arbitrary: entries(['items', 'where', 'nope', '__proto__'], fc.oneof(json(value), where), 2) });
+}
+
+/** updateMany's body: a where and a data body, either possibly left out. */
+function whereAndDataBody(spec: ResourceSpec): fc.Arbitrary<string> {
+  return fc
+    .record({ where: allowedWhere(spec, 4), data: dataBody(spec) }, { requiredKeys: [] })
+    .map((record) => objectText(Object.entries(record) as [string, string][]));
+}
 
 const route: fc.Arbitrary<{ method: string; path: string; body: string | null }> = fc
   .tuple(
@@ -193,6 +206,11 @@ const route: fc.Arbitrary<{ method: string; path: string; body: string | null }>
       delete: { method: 'DELETE', path: `${base}/${rowId}`, body: null },
       ping: { method: 'POST', path: '/api/shop/ping', body: entries(['echo', 'nope', '__proto__'], json(value), 2) },
       stray: { method: 'PUT', path: `${base}/${rowId}`, body: dataBody(spec) },
+      // CONTRACT §10 (items and counters opt in; elsewhere these are stray routes).
+      createMany: { method: 'POST', path: `${base}/bulk`, body: itemsBody(spec) },
+      updateMany: { method: 'PATCH', path: base, body: whereAndDataBody(spec) },
+      deleteMany: { method: 'POST', path: `${base}/delete`, body: filterBody(spec) },
+      upsert: { method: 'PUT', path: `${base}/${rowId}`, body: dataBody(spec) },
     };
     const chosen = routes[action];
     const method = fc.oneof({ weight: 19, arbitrary: fc.constant(chosen.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'OPTIONS') });

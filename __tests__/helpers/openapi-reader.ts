@@ -29,6 +29,13 @@ export function resolve(document: any, value: any): any {
   return resolve(document, target);
 }
 
+/** Every 2xx status an operation documents (upsert: 200 updated, 201 created). */
+export function successStatuses(operation: any): number[] {
+  return Object.keys(operation.responses)
+    .filter((status) => /^2\d\d$/.test(status))
+    .map(Number);
+}
+
 /** The one 2xx status an operation documents. */
 export function successStatus(operation: any): number {
   const statuses = Object.keys(operation.responses).filter((status) => /^2\d\d$/.test(status));

@@ -4,6 +4,8 @@ import { request } from '../helpers/request';
 import { useServerTestbed } from '../helpers/server-testbed';
 
 const CRUD_ORDER = ['list', 'get', 'findOne', 'create', 'update', 'delete', 'count', 'exists'];
+/** With the opt-in actions of CONTRACT §10 on (items and counters). */
+const BULK_ORDER = [...CRUD_ORDER, 'createMany', 'updateMany', 'deleteMany', 'upsert'];
 
 /** The eight default routes of a resource (CONTRACT §2), under `prefix`. */
 function defaultRoutes(resource: string, prefix: string) {
@@ -20,7 +22,19 @@ function defaultRoutes(resource: string, prefix: string) {
   ];
 }
 
-/** The test service's answer: notes, items, readings, counters and kinds with every action, categories with delete/update off, list moved and get unrouted. */
+/** The default routes with the four of CONTRACT §10. */
+function bulkRoutes(resource: string, prefix: string) {
+  const base = `${prefix}/${resource}`;
+  return [
+    ...defaultRoutes(resource, prefix),
+    { action: `${resource}.createMany`, method: 'POST', path: `${base}/bulk` },
+    { action: `${resource}.updateMany`, method: 'PATCH', path: base },
+    { action: `${resource}.deleteMany`, method: 'POST', path: `${base}/delete` },
+    { action: `${resource}.upsert`, method: 'PUT', path: `${base}/:id` },
+  ];
+}
+
+/** The test service's answer: notes, items, readings, counters and kinds with every action (items and counters with CONTRACT §10's too), categories with delete/update off, list moved and get unrouted. */
 function expectedServices(prefix: string) {
   return {
     services: [
@@ -28,7 +42,7 @@ function expectedServices(prefix: string) {
         name: 'shop',
         resources: [
           { name: 'notes', actions: CRUD_ORDER.map((action) => `notes.${action}`), routes: defaultRoutes('notes', prefix) },
-          { name: 'items', actions: CRUD_ORDER.map((action) => `items.${action}`), routes: defaultRoutes('items', prefix) },
+          { name: 'items', actions: BULK_ORDER.map((action) => `items.${action}`), routes: bulkRoutes('items', prefix) },
           {
             name: 'categories',
             actions: ['categories.list', 'categories.get', 'categories.findOne', 'categories.create', 'categories.count', 'categories.exists'],
@@ -41,7 +55,7 @@ function expectedServices(prefix: string) {
             ],
           },
           { name: 'readings', actions: CRUD_ORDER.map((action) => `readings.${action}`), routes: defaultRoutes('readings', prefix) },
-          { name: 'counters', actions: CRUD_ORDER.map((action) => `counters.${action}`), routes: defaultRoutes('counters', prefix) },
+          { name: 'counters', actions: BULK_ORDER.map((action) => `counters.${action}`), routes: bulkRoutes('counters', prefix) },
           { name: 'kinds', actions: CRUD_ORDER.map((action) => `kinds.${action}`), routes: defaultRoutes('kinds', prefix) },
         ],
         actions: [{ name: 'ping', method: 'POST', path: `${prefix}/shop/ping` }],

@@ -11,6 +11,8 @@ import type { SuiteRun } from '../helpers/suite-fixture';
 import { HANDLER_MODES, type HandlerMode } from '../helpers/test-app';
 import { accessSuite } from './access.suite';
 import { badInputSuite } from './bad-input.suite';
+import { bulkWritesSuite } from './bulk-writes.suite';
+import { concurrencySuite } from './concurrency.suite';
 import { crudActionsSuite } from './crud-actions.suite';
 import { queriesSuite } from './queries.suite';
 import { routeScopeSuite } from './route-scope.suite';
@@ -45,6 +47,8 @@ export function runDialectSuites(dialect: DialectName): void {
         transportSuite(run);
         valueTypesSuite(run);
         writtenRowsSuite(run);
+        bulkWritesSuite(run);
+        concurrencySuite(run);
         if (run.mode === 'generic') setupErrorsSuite(dialect);
       });
     }

@@ -174,7 +174,7 @@ export function setupErrorsSuite(dialect: DialectName): void {
 
     describe('access without authorize', () => {
       it('rejects every action with FORBIDDEN 403 and writes nothing', async () => {
-        const notes = notesWith({ access: {}, fields: NOTES_FIELDS });
+        const notes = notesWith({ access: {}, fields: NOTES_FIELDS, operations: { createMany: true, updateMany: true, deleteMany: true, upsert: true } });
         const id = '00000000-0000-4000-8000-000000000000';
         const inputs: Record<(typeof CRUD_ACTION_NAMES)[number], unknown> = {
           list: { limit: 1 },
@@ -185,9 +185,13 @@ export function setupErrorsSuite(dialect: DialectName): void {
           delete: { id },
           count: {},
           exists: {},
+          createMany: { items: [{ title: 'x' }] },
+          updateMany: { where: { title: { eq: 'x' } }, data: { title: 'y' } },
+          deleteMany: { where: { title: { eq: 'x' } } },
+          upsert: { id, data: { title: 'x' } },
         };
         for (const action of CRUD_ACTION_NAMES) {
-          const call = (notes[action] as (call: { input: unknown }) => Promise<unknown>)({ input: inputs[action] });
+          const call = ((notes as unknown as Record<string, unknown>)[action] as (call: { input: unknown }) => Promise<unknown>)({ input: inputs[action] });
           await expect(call).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
         }
         expect(await database.raw('SELECT * FROM t_notes')).toEqual([]);

@@ -45,6 +45,8 @@ const RUNTIME_INPUTS: Partial<Record<CrudActionName, string>> = {
   findOne: 'A selection, a filter or an order',
   count: 'A filter',
   exists: 'A filter',
+  update: 'If-Match (CONTRACT §10: checked in the write\'s transaction)',
+  delete: 'If-Match (CONTRACT §10: checked in the write\'s transaction)',
 };
 
 /** `hasRouteScope`: the route has `routes.<action>.scope`, which generated code receives as `deps.routeScope`. */
@@ -58,18 +60,18 @@ export function emitCrudHandler(rt: CrudRuntime, action: CrudActionName, source:
     code`const validateInput = resource.validators.get(${literal(action)});`,
   ];
   if (source !== 'body') setup.push(emitInputReader(rt, action));
-  setup.push(emitPathSetup(resource, path, hasRouteScope));
+  if (path !== null) setup.push(emitPathSetup(resource, path, hasRouteScope));
 
   const steps: Code[] = [
     emitInput(action, source),
     code`if (!validateInput(input)) throw api.validationError(validateInput.errors);`,
     emitAccess(rt, action, hasRouteScope),
-    emitPathRun(resource, path, status),
   ];
-  if (!answersEveryCall(path)) {
+  if (path !== null) steps.push(emitPathRun(resource, path, status));
+  if (path === null || !answersEveryCall(path)) {
     steps.push(
       joinCode([
-        comment(`${RUNTIME_INPUTS[action]}: the runtime builds that query (spec §8 rule 1: one statement per shape, cached where rules 2 and 3 allow).`),
+        comment(`${RUNTIME_INPUTS[action] ?? 'Every call (CONTRACT §10: one transaction)'}: the runtime builds that query (spec §8 rule 1: one statement per shape, cached where rules 2 and 3 allow).`),
         code`const output = await api.query(resource, ${literal(action)}, input, ctx, scope);
 api.sendJson(req, res, ${status}, output);`,
       ]),

@@ -4,7 +4,7 @@
 // cached) and a row writer made for its readable fields; the runtime runs each call's statement (compiled-reads.ts,
 // compiled-writes.ts): no Drizzle query building or row mapping per request. A read that asks for more takes the
 // runtime path.
-import type { CrudActionName } from '../../runtime/actions';
+import { isOptIn, type CrudActionName } from '../../runtime/actions';
 import type { FieldModel } from '../../runtime/model/field-policy';
 import { ACTION_PLANS } from '../../runtime/sql/action-plans';
 import type { FixedShapeName, FixedWriteName, ResourceDescription } from '../../runtime/sql/resource-description';
@@ -31,7 +31,9 @@ export function hasFixedShapes(resource: ResourceDescription): boolean {
 /** The compiled path of an action's default call: its fixed shape (findOne reads a page of one). */
 export type CompiledPath = FixedShapeName | FixedWriteName | 'firstRow';
 
-export function compiledPathOf(action: CrudActionName): CompiledPath {
+export function compiledPathOf(action: CrudActionName): CompiledPath | null {
+  // CONTRACT §10's writes are each one transaction of several statements: always the runtime path.
+  if (isOptIn(action)) return null;
   return ACTION_PLANS[action].fixedShape ?? 'firstRow';
 }
 
@@ -158,9 +160,14 @@ export function emitPathSetup(resource: ResourceDescription, path: CompiledPath,
 }
 
 /** The answer of a row: written by the row writer, or as the row's object after its scrubs and the after-hook. */
-function answerRow(resource: ResourceDescription, status: number, afterHook: Code | null): Code {
-  if (!needsRowObject(resource, afterHook !== null)) return code`api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));`;
+function answerRow(resource: ResourceDescription, status: number, afterHook: Code | null, hasEtag: boolean): Code {
+  if (!needsRowObject(resource, afterHook !== null)) {
+    // CONTRACT §10: a whole row carries its ETag, from the row's JSON before any scrub.
+    return hasEtag ? code`api.sendRowText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));` : code`api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));`;
+  }
   const steps: Code[] = [code`const result = shared.readRow(row, decode, api.codecs);`];
+  // Before any scrub: the ETag is of the stored values, as JSON.stringify writes the row.
+  if (hasEtag) steps.push(code`api.withRowEtag(result, JSON.stringify(result));`);
   if (resource.plan.readableScrubbed.length > 0) steps.push(code`await api.scrub(resource, [result], ctx);`);
   if (afterHook !== null) steps.push(afterHook);
   steps.push(code`api.sendJson(req, res, ${status}, result);`);
@@ -176,7 +183,8 @@ function beforeHook(resource: ResourceDescription, hook: 'beforeCreate' | 'befor
 
 /** Whether the compiled path answers every call of the action (a write): no runtime path follows it. */
 export function answersEveryCall(path: CompiledPath): boolean {
-  return path === 'insertRow' || path === 'updateRow' || path === 'deleteById';
+  // update and delete with If-Match (CONTRACT §10) take the runtime path, which checks the ETag in the write's transaction.
+  return path === 'insertRow';
 }
 
 /** CONTRACT §9: a resource with relations takes the runtime path when the call includes any. */
@@ -197,25 +205,30 @@ export function emitPathRun(resource: ResourceDescription, path: CompiledPath, s
           beforeHook(resource, 'beforeCreate'),
           code`const row = await insertRow(data, scope);
 if (row === null) throw api.outsideScope(resource, 'created');`,
-          answerRow(resource, status, hooks.afterCreate === null ? null : code`await resource.hooks.afterCreate({ result, ctx });`),
+          answerRow(resource, status, hooks.afterCreate === null ? null : code`await resource.hooks.afterCreate({ result, ctx });`, true),
         ].filter((part) => part !== null),
       );
-    case 'updateRow':
-      return joinCode(
+    case 'updateRow': {
+      const steps = joinCode(
         [
           resource.plan.hooks.beforeUpdate === null ? code`const data = api.writeData(resource, 'update', input.data);` : code`let data = api.writeData(resource, 'update', input.data);`,
           beforeHook(resource, 'beforeUpdate'),
           code`const row = await updateRow(data, input.id, scope);
 if (row === api.rowMissing) throw api.notFound(resource);
 if (row === null) throw api.outsideScope(resource, 'updated');`,
-          answerRow(resource, status, hooks.afterUpdate === null ? null : code`await resource.hooks.afterUpdate({ id: input.id, result, ctx });`),
+          answerRow(resource, status, hooks.afterUpdate === null ? null : code`await resource.hooks.afterUpdate({ id: input.id, result, ctx });`, true),
         ].filter((part) => part !== null),
       );
+      return code`if (input.ifMatch === undefined) {
+${steps}
+return;
+}`;
+    }
     case 'getById':
       return code`if (input.select === undefined${noInclude(resource)}) {
 const [row] = ${wait}getById(input.id, scope);
 if (row === undefined) throw api.notFound(resource);
-${answerRow(resource, status, null)}
+${answerRow(resource, status, null, true)}
 return;
 }`;
     case 'listPage': {
@@ -237,7 +250,7 @@ if (row === undefined) {
 api.sendJsonText(req, res, ${status}, 'null');
 return;
 }
-${answerRow(resource, status, null)}
+${answerRow(resource, status, null, false)}
 return;
 }`;
     case 'countAll':
@@ -259,9 +272,12 @@ return;
           : code`const result = { success: true };
 await resource.hooks.afterDelete({ id: input.id, result, ctx });
 api.sendJson(req, res, ${status}, result);`;
-      return code`const deleted = ${wait}deleteById(input.id, scope);
+      return code`if (input.ifMatch === undefined) {
+const deleted = ${wait}deleteById(input.id, scope);
 if (!deleted) throw api.notFound(resource);
-${answer}`;
+${answer}
+return;
+}`;
     }
   }
 }

@@ -15,11 +15,12 @@ export function validatorsFileOf(label: string): string {
 }
 
 /** Each distinct ref once, under the first action that uses it; the actions sharing it, in contract order. */
-function distinctRefs(refs: Readonly<Record<CrudActionName, string>>): { exports: Record<string, string>; aliases: [CrudActionName, CrudActionName][] } {
+function distinctRefs(refs: Readonly<Partial<Record<CrudActionName, string>>>): { exports: Record<string, string>; aliases: [CrudActionName, CrudActionName][] } {
   const exports: Record<string, string> = {};
   const aliases: [CrudActionName, CrudActionName][] = [];
   const firstOf = new Map<string, CrudActionName>();
-  for (const [action, ref] of Object.entries(refs) as [CrudActionName, string][]) {
+  for (const [action, ref] of Object.entries(refs) as [CrudActionName, string | undefined][]) {
+    if (ref === undefined) continue;
     const first = firstOf.get(ref);
     if (first === undefined) {
       firstOf.set(ref, action);

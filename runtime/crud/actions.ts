@@ -2,7 +2,7 @@
 // (CONTRACT §2): input validation → authorize → scope → query → scrub.
 import { crudActionSpec, type CrudActionName } from '../actions';
 import { ROW_MISSING, type DbRow, type WritePlan } from '../dialects/dialect';
-import { DatabaseError, misconfiguration, TesseraError } from '../errors';
+import { DatabaseError, TesseraError } from '../errors';
 import type { OrderByEntry } from '../sql/order-by';
 import { assertValid } from '../validation';
 import type { CrudRuntime } from '../model/crud-runtime';
@@ -14,6 +14,12 @@ import { relationRead, type RelationRead } from './relation-reads';
 import { anyRow, countRows, selectById, selectPage, statementSource } from '../sql/read-queries';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
+import { BULK_QUERIES } from './bulk-actions';
+import { deleteWithIfMatch, updateWithIfMatch } from './conditional-writes';
+import { rowEtag, withEtag } from './response-meta';
+import { checkHookData, decodeId, writeValues } from './write-data';
+
+export { checkHookData, writeValues } from './write-data';
 
 interface ListInput {
   select?: string[];
@@ -36,35 +42,6 @@ function selectedFields(rt: CrudRuntime, select: readonly string[] | undefined):
 function serialize(rt: CrudRuntime, rows: readonly DbRow[], fields: readonly FieldModel[], ctx: AnyContext): Promise<JsonRow[]> {
   const scrubbed = fields === rt.readable ? rt.readableScrubbed : fields.filter((field) => field.scrub !== null);
   return serializeRows(rows, fields, scrubbed, ctx);
-}
-
-function decodeId(rt: CrudRuntime, id: unknown): unknown {
-  return rt.pkCodec === null ? id : rt.pkCodec.decode(id);
-}
-
-/** Picks the writable fields present in the input, decoded for the driver. Only policy keys are read. */
-/** The column values of a create or update: each given field, its JSON form decoded (dates, bigints, binary). */
-export function writeValues(fields: readonly FieldModel[], data: Record<string, unknown>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const field of fields) {
-    if (!Object.hasOwn(data, field.key)) continue;
-    const value = data[field.key];
-    values[field.key] = value === null || field.codec === null ? value : field.codec.decode(value);
-  }
-  return values;
-}
-
-/** A hook may replace the data and set columns outside `fields` (owner, timestamps), but only real columns. */
-export function checkHookData(rt: CrudRuntime, hook: string, data: unknown): Record<string, unknown> {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw misconfiguration(`${rt.label}: hooks.${hook} must return an object or nothing`);
-  }
-  for (const key of Object.keys(data)) {
-    if (!Object.hasOwn(rt.columns, key)) {
-      throw misconfiguration(`${rt.label}: hooks.${hook} set "${key}", which is not a column`);
-    }
-  }
-  return data as Record<string, unknown>;
 }
 
 function writePlan(rt: ResourcePlan, scope: Scope): WritePlan {
@@ -115,7 +92,9 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
     const read = await readThroughRelations(rt, input, ctx, scope);
     const rows = await selectById(rt, read === null ? fields : withJoinColumns(rt, fields, read.includes), decodeId(rt, input.id), scope);
     if (rows.length === 0) throw notFound(rt); // CONTRACT §3: a row outside scope looks missing
-    return (await serializePage(rt, { rows, fields }, read, ctx))[0];
+    const [result] = await serializePage(rt, { rows, fields }, read, ctx);
+    // CONTRACT §10: a row answered whole (no select, no include) carries its ETag.
+    return input.select === undefined && (input as { include?: unknown }).include === undefined ? withEtag(result, rowEtag(rt, rows[0])) : result;
   },
 
   async findOne(rt, input: ListInput, ctx, scope) {
@@ -130,24 +109,30 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
     if (rt.hooks.beforeCreate !== null) data = checkHookData(rt, 'beforeCreate', (await rt.hooks.beforeCreate({ data, ctx })) ?? data);
     const row = await rt.dialect.insert(rt.db, writePlan(rt, scope), data);
     if (row === null) throw outsideScope(rt, 'created');
-    const [result] = await serialize(rt, [row], rt.readable, ctx);
+    const result = withEtag((await serialize(rt, [row], rt.readable, ctx))[0], rowEtag(rt, row));
     if (rt.hooks.afterCreate !== null) await rt.hooks.afterCreate({ result, ctx });
     return result;
   },
 
-  async update(rt, input: { id: unknown; data: Record<string, unknown> }, ctx, scope) {
+  async update(rt, input: { id: unknown; data: Record<string, unknown>; ifMatch?: string }, ctx, scope) {
     let data = writeValues(rt.updatable, input.data);
     if (rt.hooks.beforeUpdate !== null) data = checkHookData(rt, 'beforeUpdate', (await rt.hooks.beforeUpdate({ id: input.id, data, ctx })) ?? data);
-    const row = await rt.dialect.update(rt.db, writePlan(rt, scope), decodeId(rt, input.id), data);
+    const row =
+      input.ifMatch === undefined
+        ? await rt.dialect.update(rt.db, writePlan(rt, scope), decodeId(rt, input.id), data)
+        : await updateWithIfMatch(rt, scope, decodeId(rt, input.id), data, input.ifMatch);
     if (row === ROW_MISSING) throw notFound(rt);
     if (row === null) throw outsideScope(rt, 'updated');
-    const [result] = await serialize(rt, [row], rt.readable, ctx);
+    const result = withEtag((await serialize(rt, [row], rt.readable, ctx))[0], rowEtag(rt, row));
     if (rt.hooks.afterUpdate !== null) await rt.hooks.afterUpdate({ id: input.id, result, ctx });
     return result;
   },
 
-  async delete(rt, input: { id: unknown }, ctx, scope) {
-    const deleted = await rt.dialect.remove(rt.db, writePlan(rt, scope), decodeId(rt, input.id));
+  async delete(rt, input: { id: unknown; ifMatch?: string }, ctx, scope) {
+    const deleted =
+      input.ifMatch === undefined
+        ? await rt.dialect.remove(rt.db, writePlan(rt, scope), decodeId(rt, input.id))
+        : await deleteWithIfMatch(rt, scope, decodeId(rt, input.id), input.ifMatch);
     if (!deleted) throw notFound(rt);
     const result = { success: true as const };
     if (rt.hooks.afterDelete !== null) await rt.hooks.afterDelete({ id: input.id, result, ctx });
@@ -163,6 +148,8 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
     const read = await readThroughRelations(rt, input, ctx, scope);
     return { exists: read === null ? await anyRow(rt, input.where, scope) : await anyRow(rt, read.where, read.scope) };
   },
+
+  ...BULK_QUERIES,
 };
 
 /** Any failure as the TesseraError the caller sees. */

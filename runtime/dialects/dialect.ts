@@ -4,6 +4,7 @@ import type { Column, SQL, Table } from 'drizzle-orm';
 import type { TesseraError } from '../errors';
 import type { JsonSchema } from '../json-schema';
 import type { DatabaseTimeouts, EffectiveTimeouts } from './database-timeouts';
+import type { TxWork } from './transaction-work';
 
 export type DialectName = 'sqlite' | 'mysql' | 'postgres';
 
@@ -74,6 +75,11 @@ export interface Dialect {
   update(db: AnyDatabase, plan: WritePlan, id: unknown, values: Record<string, unknown>): Promise<DbRow | null | typeof ROW_MISSING>;
   /** Deletes the row with this id inside the scope; false when there is none. */
   remove(db: AnyDatabase, plan: WritePlan, id: unknown): Promise<boolean>;
+  /**
+   * Runs a write of several statements in one transaction (transaction-work.ts): committed when the work returns,
+   * rolled back when it throws (CONTRACT §10: all or nothing).
+   */
+  transact<T>(db: AnyDatabase, work: () => TxWork<T>): Promise<T>;
   /**
    * Whether a cached page writes its LIMIT into the SQL (and so into the statement's key) instead of binding it.
    * SQLite's planner reads the LIMIT value: a bound one makes it recompile the statement at every execution.

@@ -12,6 +12,7 @@ import { datetimeDecoder } from './mysql-datetime';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
 import { applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
+import { driveAsync, type TxStep } from './transaction-work';
 
 /** Drizzle's mysql2 typeCast: the date and time types as text. */
 function keepDatesAsText(field: { type: string; string(): string | null }, next: () => unknown): unknown {
@@ -47,7 +48,7 @@ async function readBack(db: any, connection: QueryClient, plan: WritePlan, id: u
  * `$defaultFn`). `$returningId` reports nothing for a key the client supplies (issue 10), and cannot know a key
  * filled by a SQL default: that insert fails and rolls back rather than answer another row.
  */
-function insertedKey(plan: WritePlan, values: Record<string, unknown>, written: DbRow[]): unknown {
+function insertedKey(plan: Pick<WritePlan, 'table' | 'pkKey'>, values: Record<string, unknown>, written: DbRow[]): unknown {
   const sent = values[plan.pkKey];
   if (sent !== undefined && sent !== null) return sent;
   const reported = written[0]?.[plan.pkKey];
@@ -58,6 +59,22 @@ function insertedKey(plan: WritePlan, values: Record<string, unknown>, written: 
 /** Rows matched by an UPDATE or DELETE (mysql2 sets CLIENT_FOUND_ROWS, so unchanged matches count too). */
 function affectedRows(result: any): number {
   return (Array.isArray(result) ? result[0] : result).affectedRows;
+}
+
+/** One step of a transaction's work, on drizzle's transaction (one pooled connection). */
+async function runStep(tx: any, step: TxStep): Promise<unknown> {
+  switch (step.kind) {
+    case 'rows':
+      return step.query(tx);
+    case 'lock':
+      return step.query(tx).for('update');
+    case 'count':
+      return affectedRows(await step.query(tx));
+    case 'insert': {
+      const written: DbRow[] = await tx.insert(step.table).values(step.values).$returningId();
+      return insertedKey({ table: step.table, pkKey: step.pkKey }, step.values, written);
+    }
+  }
 }
 
 const selectionReaders = new WeakMap<object, RowReader>();
@@ -173,6 +190,10 @@ export const mysqlDialect: Dialect = {
     }
     const result = await db.delete(plan.table).where(rowCondition(plan, id));
     return affectedRows(result) > 0;
+  },
+
+  transact(db, work) {
+    return db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step)));
   },
 
   inlinesLimit: false,

@@ -11,6 +11,21 @@ import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
+import { driveAsync, type TxStep } from './transaction-work';
+
+/** One step of a transaction's work, on drizzle's transaction (one pooled client). */
+async function runStep(tx: any, step: TxStep): Promise<unknown> {
+  switch (step.kind) {
+    case 'rows':
+      return step.query(tx);
+    case 'lock':
+      return step.query(tx).for('update');
+    case 'count':
+      return (await step.query(tx)).rowCount;
+    case 'insert':
+      return (await tx.insert(step.table).values(step.values).returning({ key: step.pk }))[0].key;
+  }
+}
 
 /** `"schema"."table"`, each part quoted, for to_regclass: it resolves the name through search_path as queries do. */
 function qualifiedName(table: Parameters<typeof getTableConfig>[0]): string {
@@ -105,6 +120,10 @@ export const postgresDialect: Dialect = {
     if (plan.statements !== null) return deleteReturning(db, plan, plan.statements, id);
     const deleted = await db.delete(plan.table).where(rowCondition(plan, id)).returning({ id: plan.pk });
     return deleted.length > 0;
+  },
+
+  transact(db, work) {
+    return db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step)));
   },
 
   inlinesLimit: false,

@@ -11,7 +11,8 @@ import type { AnyContext, ScopeFunction } from '../model/options';
 import { COLUMN_CODECS } from '../model/column-schema';
 import { validationError } from '../validation';
 import { crudInputReader } from './http-input';
-import { sendJson, sendJsonText } from './send-json';
+import { sendJson, sendJsonText, sendRowText } from './send-json';
+import { etagOfRowText, withEtag } from '../crud/response-meta';
 import { readableDecoders } from '../sql/fixed-execution';
 
 export const compiledApi = Object.freeze({
@@ -19,6 +20,10 @@ export const compiledApi = Object.freeze({
   sendJson,
   /** The same, for a body a generated row writer wrote. */
   sendJsonText,
+  /** The same, for a whole row a generated row writer wrote, with its ETag (CONTRACT §10). */
+  sendRowText,
+  /** Marks a row object with the ETag of its unscrubbed JSON text (a generated row writer's), for sendJson. */
+  withRowEtag: (row: object, text: string): void => void withEtag(row, etagOfRowText(text)),
   /** How a crud route reads its input from the request (the `:id` parsed for the key's type), as the generic handler reads it. */
   inputReader: (rt: ResourcePlan, action: CrudActionName) => crudInputReader(rt, action),
   /**

@@ -2,9 +2,11 @@
 // (CONTRACT §2 HTTP column, http-input.ts), builds the caller context and runs the action's pipeline.
 import type { Request, RequestHandler } from 'express';
 import { crudActionSpec } from '../actions';
+import { etagOf, statusOf } from '../crud/response-meta';
 import type { AnyContext } from '../model/options';
 import type { ActionRoute } from '../route';
 import { inputReader } from './http-input';
+import { answeredNotModified } from './send-json';
 
 export type ContextFactory = (req: Request) => AnyContext | Promise<AnyContext>;
 
@@ -14,7 +16,9 @@ export function genericHandler(route: ActionRoute, context: ContextFactory | nul
     try {
       const ctx = context === null ? {} : await context(req);
       const output = await route.run(readInput(req), ctx ?? {});
-      res.status(route.status).json(output);
+      const etag = etagOf(output);
+      if (etag !== undefined && answeredNotModified(req, res, etag)) return;
+      res.status(statusOf(output, route.status)).json(output);
     } catch (error) {
       next(error);
     }

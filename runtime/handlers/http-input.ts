@@ -8,6 +8,12 @@ import { idParserFor } from '../route';
 
 export type InputReader = (req: Request) => unknown;
 
+function withIfMatch(req: Request, input: Record<string, unknown>): Record<string, unknown> {
+  const ifMatch = req.headers['if-match'];
+  if (ifMatch !== undefined) input.ifMatch = ifMatch;
+  return input;
+}
+
 /** `parseId` turns the `:id` segment into the id value; `isOptional`: a missing body is `{}` (`resource.list()`). */
 export function inputReader(source: HttpInputSource, parseId: (raw: string) => unknown, isOptional: boolean): InputReader {
   switch (source) {
@@ -23,10 +29,11 @@ export function inputReader(source: HttpInputSource, parseId: (raw: string) => u
         if (typeof input.include === 'string') input.include = Object.fromEntries(input.include.split(',').map((name) => [name, true]));
         return input;
       };
+    // CONTRACT §10: a conditional write's If-Match header is its input's `ifMatch`.
     case 'id-and-body':
-      return (req) => ({ id: parseId(req.params.id as string), data: req.body });
+      return (req) => withIfMatch(req, { id: parseId(req.params.id as string), data: req.body });
     case 'id':
-      return (req) => ({ id: parseId(req.params.id as string) });
+      return (req) => withIfMatch(req, { id: parseId(req.params.id as string) });
   }
 }
 

@@ -2,6 +2,7 @@
 // the same bytes, but parses its own Content-Type back, checks freshness and looks up app settings on every
 // call; with ETags off (createServer's choice) only a conditional request can change what it sends.
 import type { Request, Response } from 'express';
+import { etagOf, etagOfRowText, statusOf } from '../crud/response-meta';
 
 const CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -21,7 +22,34 @@ export function sendJsonText(req: Request, res: Response, status: number, body: 
   else res.end(body);
 }
 
-/** What `res.status(status).json(value)` sends, without its per-call work for the requests that cannot differ. */
+/**
+ * What `res.status(status).json(value)` sends, without its per-call work for the requests that cannot differ; an
+ * answer whose status depends on what the action did (upsert's 201) carries it (crud/response-meta.ts).
+ */
 export function sendJson(req: Request, res: Response, status: number, value: unknown): void {
-  sendJsonText(req, res, status, JSON.stringify(value));
+  const etag = etagOf(value);
+  if (etag !== undefined && answeredNotModified(req, res, etag)) return;
+  sendJsonText(req, res, statusOf(value, status), JSON.stringify(value));
+}
+
+/** A whole row a generated row writer wrote (no field scrubbed), with its ETag (CONTRACT §10): the same header the runtime path sends. */
+export function sendRowText(req: Request, res: Response, status: number, body: string): void {
+  if (!answeredNotModified(req, res, etagOfRowText(body))) sendJsonText(req, res, status, body);
+}
+
+/**
+ * Sets a row's ETag, and answers 304 without a body when the request is a GET (or HEAD) whose If-None-Match names it
+ * (RFC 9110 §13.1.2, weak comparison). Evaluated here rather than by Express's freshness check, which gives up on
+ * `Cache-Control: no-cache`, the header fetch() adds to every conditional request.
+ */
+export function answeredNotModified(req: Request, res: Response, etag: string): boolean {
+  res.setHeader('ETag', etag);
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch === undefined || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+  const isMatch = ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag.trim()) === etag);
+  if (!isMatch) return false;
+  res.statusCode = 304;
+  res.end();
+  return true;
 }

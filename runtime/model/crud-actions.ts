@@ -51,10 +51,19 @@ export interface CrudActionMap<T extends ResourceTypes> {
   get<TSelect extends ReadableKey<T> = ReadableKey<T>>(call: CrudCall<{ id: Id; select?: readonly TSelect[]; include?: IncludeInput }, T['ctx']>): Promise<RowOf<T, TSelect>>;
   findOne<TSelect extends ReadableKey<T> = ReadableKey<T>>(call?: OptionalCrudCall<ListInputOf<T, TSelect>, T['ctx']>): Promise<RowOf<T, TSelect> | null>;
   create(call: CrudCall<CreateInputOf<T>, T['ctx']>): Promise<RowOf<T>>;
-  update(call: CrudCall<{ id: Id; data: UpdateInputOf<T> }, T['ctx']>): Promise<RowOf<T>>;
-  delete(call: CrudCall<{ id: Id }, T['ctx']>): Promise<{ success: true }>;
+  /** `ifMatch` (CONTRACT §10): the row's ETag as read (`etagOf(row)`); PRECONDITION_FAILED when the row changed since. */
+  update(call: CrudCall<{ id: Id; data: UpdateInputOf<T>; ifMatch?: string }, T['ctx']>): Promise<RowOf<T>>;
+  delete(call: CrudCall<{ id: Id; ifMatch?: string }, T['ctx']>): Promise<{ success: true }>;
   count(call?: OptionalCrudCall<{ where?: WhereOf<T> }, T['ctx']>): Promise<{ count: number }>;
   exists(call?: OptionalCrudCall<{ where?: WhereOf<T> }, T['ctx']>): Promise<{ exists: boolean }>;
+  /** CONTRACT §10, when `operations.createMany` is on: every item created in one transaction, or none. */
+  createMany(call: CrudCall<{ items: CreateInputOf<T>[] }, T['ctx']>): Promise<{ items: RowOf<T>[] }>;
+  /** CONTRACT §10, when `operations.updateMany` is on: `data` set on every row matching a non-empty `where`, in one transaction. */
+  updateMany(call: CrudCall<{ where: WhereOf<T>; data: UpdateInputOf<T> }, T['ctx']>): Promise<{ count: number }>;
+  /** CONTRACT §10, when `operations.deleteMany` is on: every row matching a non-empty `where` deleted, in one transaction. */
+  deleteMany(call: CrudCall<{ where: WhereOf<T> }, T['ctx']>): Promise<{ count: number }>;
+  /** CONTRACT §10, when `operations.upsert` is on: the row with this id created, or its updatable fields set. */
+  upsert(call: CrudCall<{ id: Id; data: Partial<CreateInputOf<T>>; ifMatch?: string }, T['ctx']>): Promise<RowOf<T>>;
 }
 
 /** Whether each action is on when `operations` does not name it (CONTRACT §10: new actions are off unless named). */

@@ -1,20 +1,24 @@
 // What a crud resource is, resolved once at setup: field models, validators, selections, access rules and hooks.
 // The actions read only this object (no per-request policy work); the sql layer's plan adds the statement cache.
 import { getTableColumns, type Column, type Table } from 'drizzle-orm';
-import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
+import { CRUD_ACTION_NAMES, isOptIn, type CrudActionName } from '../actions';
 import type { AnyDatabase, Dialect } from '../dialects/dialect';
 import { SetupError } from '../errors';
 import { whereLimitsFor } from './where-limits';
 import { ResourceValidators, validationDocument } from './resource-validators';
 import { codecOf, inferColumnSchema, withValueBounds, type ColumnCodec, type WhereColumns } from './column-schema';
 import { buildFieldModels, type FieldModel } from './field-policy';
-import { buildInputSchemas } from './input-schemas';
+import { buildInputSchemas, type InputSchemas } from './input-schemas';
 import type { JsonSchema } from '../json-schema';
 import type { AccessRules, CrudHooks, CrudOptions, RuntimeHooks, ScopeFunction } from './options';
 import { checkRelationOptions, type RelationDeclaration } from './relation-options';
 
 export const DEFAULT_LIMIT = 20;
 export const DEFAULT_MAX_LIMIT = 100;
+/** CONTRACT §10: createMany takes at most this many items unless `maxBatch` says otherwise. */
+export const DEFAULT_MAX_BATCH = 100;
+/** CONTRACT §10: updateMany and deleteMany change at most this many rows unless `maxAffected` says otherwise. */
+export const DEFAULT_MAX_AFFECTED = 1000;
 
 /** What the resource tells the plugin about itself. */
 export interface CrudRuntimeSource {
@@ -44,7 +48,7 @@ export interface CrudRuntime extends CrudRuntimeSource {
   readonly scopeColumns: WhereColumns;
   /** The readable columns, or just the primary key when nothing is readable (SQL needs one column). */
   readonly defaultSelection: Record<string, Column>;
-  readonly inputSchemas: Readonly<Record<CrudActionName, JsonSchema>>;
+  readonly inputSchemas: Readonly<InputSchemas>;
   /** Compiled on first use (or installed from a built bundle). */
   readonly validators: ResourceValidators;
   readonly access: {
@@ -55,11 +59,15 @@ export interface CrudRuntime extends CrudRuntimeSource {
   readonly hooks: { readonly [K in keyof RuntimeHooks]: RuntimeHooks[K] | null };
   readonly defaultLimit: number;
   readonly maxLimit: number;
+  /** createMany's largest batch (CONTRACT §10). */
+  readonly maxBatch: number;
+  /** The most rows updateMany or deleteMany may change (CONTRACT §10). */
+  readonly maxAffected: number;
   /** CONTRACT §9: the declared relations, in declaration order; their joins resolve on first use (relations.ts). */
   readonly relations: readonly RelationDeclaration[];
 }
 
-const OPTION_KEYS = new Set(['access', 'fields', 'operations', 'defaultLimit', 'maxLimit', 'routes', 'hooks', 'relations']);
+const OPTION_KEYS = new Set(['access', 'fields', 'operations', 'defaultLimit', 'maxLimit', 'maxBatch', 'maxAffected', 'routes', 'hooks', 'relations']);
 const HOOK_KEYS = ['beforeCreate', 'beforeUpdate', 'afterCreate', 'afterUpdate', 'afterDelete'] as const;
 
 function resolveAccess(label: string, access: CrudOptions['access'] | undefined): CrudRuntime['access'] {
@@ -97,16 +105,16 @@ function resolveLimit(label: string, name: string, value: number | undefined, fa
   return value;
 }
 
-/** The operations left on: all by default, none with `operations: false`. */
+/** The operations left on: the eight of the specification by default, none with `operations: false`; CONTRACT §10's only when named. */
 export function enabledActions(label: string, operations: CrudOptions['operations']): CrudActionName[] {
   if (operations === false) return [];
-  if (operations === undefined) return [...CRUD_ACTION_NAMES];
+  if (operations === undefined) return CRUD_ACTION_NAMES.filter((name) => !isOptIn(name));
   if (typeof operations !== 'object' || operations === null) throw new SetupError(`${label}: operations must be false or an object of booleans`);
   for (const [key, value] of Object.entries(operations)) {
     if (!(CRUD_ACTION_NAMES as readonly string[]).includes(key)) throw new SetupError(`${label}: operations.${key} is not a crud operation`);
     if (typeof value !== 'boolean') throw new SetupError(`${label}: operations.${key} must be a boolean`);
   }
-  return CRUD_ACTION_NAMES.filter((name) => operations[name] !== false);
+  return CRUD_ACTION_NAMES.filter((name) => (isOptIn(name) ? operations[name] === true : operations[name] !== false));
 }
 
 export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions): CrudRuntime {
@@ -124,6 +132,8 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   const defaultLimit = resolveLimit(label, 'defaultLimit', options.defaultLimit, DEFAULT_LIMIT);
   const maxLimit = resolveLimit(label, 'maxLimit', options.maxLimit, DEFAULT_MAX_LIMIT);
   if (defaultLimit > maxLimit) throw new SetupError(`${label}: defaultLimit (${defaultLimit}) is above maxLimit (${maxLimit})`);
+  const maxBatch = resolveLimit(label, 'maxBatch', options.maxBatch, DEFAULT_MAX_BATCH);
+  const maxAffected = resolveLimit(label, 'maxAffected', options.maxAffected, DEFAULT_MAX_AFFECTED);
 
   const columns = getTableColumns(source.table);
   const pkColumn = columns[source.pkKey];
@@ -140,8 +150,9 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
   for (const field of readable) defaultSelection[field.key] = field.column;
   if (readable.length === 0) defaultSelection[source.pkKey] = pkColumn;
 
+  const optIn = enabledActions(label, options.operations).filter(isOptIn);
   const relations = checkRelationOptions(label, source.table, options.relations);
-  const inputSchemas = buildInputSchemas({ fields, idSchema, maxLimit, relations });
+  const inputSchemas = buildInputSchemas({ fields, idSchema, maxLimit, maxBatch, optIn, pkKey: source.pkKey, relations });
   const validators = new ResourceValidators(validationDocument(inputSchemas), whereLimitsFor(source.dialect.name));
 
   return Object.freeze({
@@ -164,6 +175,8 @@ export function buildCrudRuntime(source: CrudRuntimeSource, options: CrudOptions
     hooks: resolveHooks(label, options.hooks),
     defaultLimit,
     maxLimit,
+    maxBatch,
+    maxAffected,
     relations,
   });
 }

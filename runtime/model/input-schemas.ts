@@ -1,6 +1,6 @@
 // The JSON Schemas of the eight actions' inputs (CONTRACT §2), derived from the field models. They are
 // what ajv validates, and (later) what the OpenAPI document publishes, so both say the same thing.
-import type { CrudActionName } from '../actions';
+import type { CrudActionName, OptInActionName } from '../actions';
 import { MAX_IN_VALUES, OPERATORS, type OperatorValueKind } from './operators';
 import { MAX_WHERE_ITEMS } from './where-limits';
 import { MESSAGES_KEYWORD } from '../validation';
@@ -19,9 +19,18 @@ export interface InputSchemaOptions {
   /** The primary key value's schema (the key need not be a listed field). */
   readonly idSchema: JsonSchema;
   readonly maxLimit: number;
+  /** createMany's largest batch. */
+  readonly maxBatch: number;
+  /** The primary key's property name (upsert takes it from the path). */
+  readonly pkKey: string;
+  /** The opt-in actions of CONTRACT §10 that are on: only they get an input schema. */
+  readonly optIn: readonly CrudActionName[];
   /** CONTRACT §9: the relations `include` may name, and those with `filter: true` a where may filter through. */
   readonly relations: readonly RelationDeclaration[];
 }
+
+/** Every action's input schema; the opt-in actions of CONTRACT §10 only when on (so documents and bundles stay as they were). */
+export type InputSchemas = Record<Exclude<CrudActionName, OptInActionName>, JsonSchema> & Partial<Record<OptInActionName, JsonSchema>>;
 
 /** The value schema with null allowed, for nullable columns. */
 export function withNull(schema: JsonSchema): JsonSchema {
@@ -233,9 +242,19 @@ function writeData(fields: readonly FieldModel[], kind: 'create' | 'update'): Js
   return schema;
 }
 
+/** CONTRACT §10: the ETag(s) a conditional write expects (HTTP `If-Match`): `"…"`, a comma-separated list, or `*`. */
+const IF_MATCH: JsonSchema = { type: 'string', minLength: 1, maxLength: 1024 };
+
+/** A data schema with `key` optional (upsert's key comes from the path; the body may repeat it). */
+function withoutRequired(schema: JsonSchema, key: string): JsonSchema {
+  const required = ((schema.required ?? []) as string[]).filter((name) => name !== key);
+  const { required: _required, ...rest } = schema;
+  return required.length > 0 ? { ...rest, required } : rest;
+}
+
 /** The input schema of every crud action, keyed by action name. */
-export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActionName, JsonSchema> {
-  const { fields, idSchema, maxLimit, relations } = options;
+export function buildInputSchemas(options: InputSchemaOptions): InputSchemas {
+  const { fields, idSchema, maxLimit, maxBatch, optIn, relations } = options;
   const filterable = fields.filter((field) => field.filter.length > 0);
   const $defs = whereDefs(filterable, relations);
   // Only a resource with relations takes `include`: the others' inputs stay exactly as they were.
@@ -256,15 +275,24 @@ export function buildInputSchemas(options: InputSchemaOptions): Record<CrudActio
     $defs,
   };
   const whereOnly = { ...inputObject({ where }), $defs };
-  return {
+  const create = writeData(fields, 'create');
+  const update = writeData(fields, 'update');
+  const schemas: InputSchemas = {
     list: listInput,
     // get's own input carries the include definitions, so its published schema stands alone.
     get: getDefs === null ? inputObject({ id: idSchema, select: selectSchema(fields) }, ['id']) : { ...inputObject({ id: idSchema, select: selectSchema(fields), ...include }, ['id']), $defs: getDefs },
     findOne: listInput,
-    create: writeData(fields, 'create'),
-    update: inputObject({ id: idSchema, data: writeData(fields, 'update') }, ['id', 'data']),
-    delete: inputObject({ id: idSchema }, ['id']),
+    create,
+    update: inputObject({ id: idSchema, data: update, ifMatch: IF_MATCH }, ['id', 'data']),
+    delete: inputObject({ id: idSchema, ifMatch: IF_MATCH }, ['id']),
     count: whereOnly,
     exists: whereOnly,
   };
+  // CONTRACT §10: a bulk write's where must say something (`{}` would reach every row in scope).
+  const matching = { $ref: `#/$defs/${NESTED_WHERE_DEF}` };
+  if (optIn.includes('createMany')) schemas.createMany = inputObject({ items: { type: 'array', minItems: 1, maxItems: maxBatch, items: create } }, ['items']);
+  if (optIn.includes('updateMany')) schemas.updateMany = { ...inputObject({ where: matching, data: update }, ['where', 'data']), $defs };
+  if (optIn.includes('deleteMany')) schemas.deleteMany = { ...inputObject({ where: matching }, ['where']), $defs };
+  if (optIn.includes('upsert')) schemas.upsert = inputObject({ id: idSchema, data: withoutRequired(create, options.pkKey), ifMatch: IF_MATCH }, ['id', 'data']);
+  return schemas;
 }

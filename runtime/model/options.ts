@@ -115,6 +115,10 @@ export interface CrudOptions<TTable extends Table = Table, TCtx = AnyContext, TF
   operations?: TOperations;
   defaultLimit?: number;
   maxLimit?: number;
+  /** createMany: the most items one call may create (CONTRACT §10, default 100). */
+  maxBatch?: number;
+  /** updateMany / deleteMany: when more rows would change, nothing does and the call is a VALIDATION_ERROR (default 1000). */
+  maxAffected?: number;
   routes?: Partial<Record<CrudActionName, RouteSetting<TTable, TCtx>>>;
   hooks?: CrudHooks<{ table: TTable; ctx: TCtx; fields: TFields; operations: TOperations }>;
   /**

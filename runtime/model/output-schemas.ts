@@ -67,5 +67,9 @@ export function buildOutputSchemas(readable: readonly FieldModel[], maxLimit: nu
     delete: closedObject({ success: { const: true } }, ['success']),
     count: closedObject({ count: ROW_COUNT }, ['count']),
     exists: closedObject({ exists: { type: 'boolean' } }, ['exists']),
+    createMany: { ...closedObject({ items: { type: 'array', items: ref(ROW_DEF), description: 'The created rows, in the order of the input items.' } }, ['items']), $defs: row },
+    updateMany: closedObject({ count: { ...ROW_COUNT, description: 'The rows updated.' } }, ['count']),
+    deleteMany: closedObject({ count: { ...ROW_COUNT, description: 'The rows deleted.' } }, ['count']),
+    upsert: { ...ref(ROW_DEF), $defs: row },
   };
 }

@@ -4,12 +4,13 @@
 // list, findOne, count and exists check the where depth first (where-depth.ts), and its totals last (where-limits.ts).
 import { createHash } from 'node:crypto';
 import type { ErrorObject } from 'ajv/dist/2020';
-import { CRUD_ACTION_NAMES, type CrudActionName } from '../actions';
+import { CRUD_ACTION_NAMES, type CrudActionName, type OptInActionName } from '../actions';
 import { tooDeepWherePath, TOO_DEEP_MESSAGE } from './where-depth';
 import { whereTotalsProblem, type WhereLimits } from './where-limits';
 import { createAjv, MESSAGES_KEYWORD, type Validator } from '../validation';
 import { withErrorContext } from './error-context';
 import type { JsonSchema } from '../json-schema';
+import type { InputSchemas } from './input-schemas';
 
 /** The `$id` of every resource's validation document (one ajv holds one document). */
 export const VALIDATION_DOCUMENT_ID = 'tessera:inputs';
@@ -17,17 +18,18 @@ export const VALIDATION_DOCUMENT_ID = 'tessera:inputs';
 export interface ValidationDocument {
   /** `{ $id, $defs }`: the shared definitions and one `input_<action>` per distinct input schema. */
   readonly schema: JsonSchema;
-  /** Each action's schema as a ref into the document (list and findOne share one, as do count and exists). */
-  readonly refs: Readonly<Record<CrudActionName, string>>;
+  /** Each action's schema as a ref into the document (list and findOne share one, as do count and exists); opt-in actions only when on. */
+  readonly refs: Readonly<Record<Exclude<CrudActionName, OptInActionName>, string> & Partial<Record<OptInActionName, string>>>;
 }
 
 /** The document of `inputSchemas` (input-schemas.ts): their shared `$defs` once, each distinct input once. */
-export function validationDocument(inputSchemas: Readonly<Record<CrudActionName, JsonSchema>>): ValidationDocument {
+export function validationDocument(inputSchemas: Readonly<InputSchemas>): ValidationDocument {
   const $defs: Record<string, JsonSchema> = { ...((inputSchemas.list.$defs ?? {}) as Record<string, JsonSchema>) };
   const refs = {} as Record<CrudActionName, string>;
   const defOf = new Map<JsonSchema, string>();
   for (const action of CRUD_ACTION_NAMES) {
     const schema = inputSchemas[action];
+    if (schema === undefined) continue; // an opt-in action that is off
     let def = defOf.get(schema);
     if (def === undefined) {
       def = `input_${action}`;
@@ -41,7 +43,7 @@ export function validationDocument(inputSchemas: Readonly<Record<CrudActionName,
 }
 
 /** The actions whose input holds a where. */
-const WHERE_ACTIONS: ReadonlySet<CrudActionName> = new Set(['list', 'findOne', 'count', 'exists']);
+const WHERE_ACTIONS: ReadonlySet<CrudActionName> = new Set(['list', 'findOne', 'count', 'exists', 'updateMany', 'deleteMany']);
 
 /** The error a where limit check reports, shaped as ajv's so validationError() renders it like any other. */
 function whereLimitError(path: string, message: string): ErrorObject {
@@ -92,7 +94,7 @@ function checked(
 }
 
 /** Every action's validator, compiled ahead of time: a validators module's exports. */
-export type CompiledValidators = Readonly<Record<CrudActionName, Validator>>;
+export type CompiledValidators = Readonly<Partial<Record<CrudActionName, Validator>>>;
 
 /**
  * The action's compiled validator, its module loaded on the first validation rather than when a handler is
@@ -101,7 +103,7 @@ export type CompiledValidators = Readonly<Record<CrudActionName, Validator>>;
 function onFirstCall(load: () => CompiledValidators, action: CrudActionName): Validator {
   let validate: Validator | null = null;
   const validator: Validator = (data: unknown): boolean => {
-    validate ??= load()[action];
+    validate ??= load()[action]!;
     const isValid = validate(data);
     validator.errors = validate.errors;
     return isValid;
@@ -141,7 +143,7 @@ export class ResourceValidators {
       this.#ajv = createAjv();
       this.#ajv.addSchema(this.document.schema);
     }
-    return this.#ajv.getSchema(this.document.refs[action])!;
+    return this.#ajv.getSchema(this.#refOf(action))!;
   }
 
   /** @internal The crud plugin's check of includes and relation filters, for a resource with relations. */
@@ -164,9 +166,16 @@ export class ResourceValidators {
     return this.#fingerprint;
   }
 
+  /** The action's schema in the document; an opt-in action that is off has none, and is never called. */
+  #refOf(action: CrudActionName): string {
+    const ref = this.document.refs[action];
+    if (ref === undefined) throw new Error(`${action} is not an operation of this resource`);
+    return ref;
+  }
+
   #wrap(action: CrudActionName, validate: Validator): Validator {
     const defs = this.document.schema.$defs as Record<string, JsonSchema>;
-    const root = defs[this.document.refs[action].slice(`${VALIDATION_DOCUMENT_ID}#/$defs/`.length)];
+    const root = defs[this.#refOf(action).slice(`${VALIDATION_DOCUMENT_ID}#/$defs/`.length)];
     return checked(action, validate, root, defs, WHERE_ACTIONS.has(action) ? this.#whereLimits : null, () => this.#relationCheck);
   }
 }

@@ -6,7 +6,8 @@ import type { AnyContext } from './options';
 
 export type JsonRow = Record<string, unknown>;
 
-function encodeRow(row: DbRow, fields: readonly FieldModel[]): JsonRow {
+/** A row's readable fields in their JSON form, before any scrub. */
+export function encodeRow(row: DbRow, fields: readonly FieldModel[]): JsonRow {
   const json: JsonRow = {};
   for (const field of fields) {
     const value = row[field.key];

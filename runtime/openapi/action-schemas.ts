@@ -31,7 +31,9 @@ function isCrudTarget(target: CrudActionTarget | ServiceActionTarget): target is
 }
 
 function crudActionSchemas(runtime: CrudRuntime, action: CrudActionName): ActionSchemas {
-  const input = crudInputSchema(runtime.inputSchemas[action], action, runtime);
+  const schema = runtime.inputSchemas[action];
+  if (schema === undefined) throw new Error(`${runtime.label}: ${action} is not an operation of this resource`);
+  const input = crudInputSchema(schema, action, runtime);
   return withRelationSchemas(runtime, action, { input, output: publishSchema(buildOutputSchemas(runtime.readable, runtime.maxLimit)[action]) });
 }
 

@@ -110,6 +110,10 @@ function describeListInput(schema: JsonSchema, defaultLimit: number, maxLimit: n
 const ACTION_DESCRIPTIONS: Partial<Record<CrudActionName, string>> = {
   create: "The new row's writable fields (`create: true`). A NOT NULL column without a default is required; any other key is refused.",
   update: 'The fields to change (`update: true`), at least one; any other key is refused. Validation error paths point into the action input `{ id, data }` (`/data/<field>`).',
+  createMany: 'The rows to create, each as `create` takes it, at most `maxBatch` of them; validation error paths name the item (`/items/3/title`).',
+  updateMany: 'A non-empty `where` and the fields to set on every matching row in scope (`update: true`, at least one).',
+  deleteMany: 'A non-empty `where`: every matching row in scope is deleted.',
+  upsert: "The row's fields as `create` takes them; an existing row gets only the updatable ones (`update: true`). Validation error paths point into `{ id, data }` (`/data/<field>`).",
 };
 
 /** The `$defs` key a local ref names: the ref is a URI fragment holding a JSON Pointer (input-schemas.ts escapes both). */
@@ -140,6 +144,10 @@ export function crudInputSchema(
     const description = isEmpty ? 'No field is updatable (`update: true`), so every update is refused.' : ACTION_DESCRIPTIONS.update;
     schema = { ...schema, properties: { id: properties.id, data: { ...properties.data, description } } };
   }
-  if (action === 'create') schema = { description: ACTION_DESCRIPTIONS.create, ...schema };
+  if (action === 'upsert') {
+    const properties = schema.properties as Record<string, JsonSchema>;
+    schema = { ...schema, properties: { id: properties.id, data: { ...properties.data, description: ACTION_DESCRIPTIONS.upsert } } };
+  }
+  if (action === 'create' || action === 'createMany' || action === 'updateMany' || action === 'deleteMany') schema = { description: ACTION_DESCRIPTIONS[action], ...schema };
   return schema;
 }

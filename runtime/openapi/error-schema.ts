@@ -1,5 +1,6 @@
 // The error body of CONTRACT §4 as one OpenAPI component, generated from ERROR_CODES, one shared response
 // per error status, and which statuses each route can answer.
+import type { CrudActionName } from '../actions';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ERROR_CODES, MAX_ERROR_DETAILS, MAX_ERROR_TEXT_LENGTH, RETRY_AFTER_SECONDS, TesseraError, type ErrorCode } from '../errors';
 import type { JsonSchema } from '../json-schema';
@@ -16,7 +17,8 @@ const WHEN: Record<ErrorCode, string> = {
   UNAUTHORIZED: 'the bearer token is missing where required, bad, expired or not yet valid (`auth`), or the context factory rejected the credentials; sent with `WWW-Authenticate: Bearer`',
   FORBIDDEN: 'authorize said no, the access rules lack authorize, or a written row would leave the scope',
   NOT_FOUND: 'no such row in scope',
-  CONFLICT: 'a unique or foreign-key violation',
+  CONFLICT: 'a unique or foreign-key violation, or an upsert of a key that exists outside your scope',
+  PRECONDITION_FAILED: 'the `If-Match` ETag (in-process `ifMatch`) is not the row\'s current one: it changed since it was read; nothing was written',
   PAYLOAD_TOO_LARGE: 'the body is larger than the server accepts (`bodyLimit`)',
   UNSUPPORTED_MEDIA_TYPE: 'the body is not `application/json`',
   RATE_LIMITED: 'the caller spent its rate limit (`rateLimit`); retry after `Retry-After` seconds',
@@ -139,6 +141,13 @@ export function errorResponses(edge: ErrorEdgeHeaders = { rateLimit: false, cors
   return responses;
 }
 
+/** The writes that may meet a unique or foreign-key violation (409). */
+const WRITES: ReadonlySet<CrudActionName> = new Set(['create', 'update', 'delete', 'createMany', 'updateMany', 'deleteMany', 'upsert']);
+/** The writes that take `If-Match` (CONTRACT §10). */
+export const CONDITIONAL_WRITES: ReadonlySet<CrudActionName> = new Set(['update', 'delete', 'upsert']);
+/** The writes whose written rows must stay in scope (403 otherwise). */
+const SCOPED_WRITES: ReadonlySet<CrudActionName> = new Set(['create', 'update', 'createMany', 'updateMany', 'upsert']);
+
 /**
  * The error statuses a route can answer from Tessera itself. 401 needs a context factory or `auth` (CONTRACT §3);
  * 403 access rules, or a route scope on a write; 404 an id; 409 a write; 413 and 415 a JSON body; 429 a rate
@@ -150,12 +159,13 @@ export function errorStatuses(route: DocumentedRoute, hasContext: boolean, isRat
   if (hasContext) statuses.push(401);
   if (route.kind === 'crud') {
     // A route scope alone refuses a written row that would land outside it (CONTRACT §3).
-    const writesInScope = route.source.routeScope !== null && (route.action === 'create' || route.action === 'update');
+    const writesInScope = route.source.routeScope !== null && SCOPED_WRITES.has(route.action);
     if (!route.source.runtime.access.isPublic || writesInScope) statuses.push(403);
-    if (route.route.input !== 'body') statuses.push(404);
-    if (route.action === 'create' || route.action === 'update' || route.action === 'delete') statuses.push(409);
+    if (route.route.input !== 'body' && route.action !== 'upsert') statuses.push(404);
+    if (WRITES.has(route.action)) statuses.push(409);
+    if (CONDITIONAL_WRITES.has(route.action)) statuses.push(412);
   }
-  if (route.route.method === 'POST' || route.route.method === 'PATCH') statuses.push(413, 415);
+  if (route.route.method === 'POST' || route.route.method === 'PATCH' || route.route.method === 'PUT') statuses.push(413, 415);
   if (isRateLimited) statuses.push(429);
   statuses.push(500, 503);
   return statuses;

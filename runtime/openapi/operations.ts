@@ -7,7 +7,7 @@ import { actionSchemas } from './action-schemas';
 import { componentRef, schemaObject, type ComponentSchemas } from './components';
 import type { DocumentedCrudRoute, DocumentedRoute, DocumentedServiceRoute } from './documented-routes';
 import { withEdgeHeaders } from './edge-headers';
-import { ERROR_SCHEMA, errorResponseName, errorStatuses } from './error-schema';
+import { CONDITIONAL_WRITES, ERROR_SCHEMA, errorResponseName, errorStatuses } from './error-schema';
 import { routeExamples, type RouteExamples } from './request-examples';
 
 export type OpenApiOperation = OpenAPIV3_1.OperationObject;
@@ -23,10 +23,40 @@ const DESCRIPTIONS: Record<CrudActionName, string> = {
   delete: 'Deletes one row.',
   count: 'Counts the rows in scope that match `where`.',
   exists: 'Whether any row in scope matches `where`.',
+  createMany: 'Creates every item in one transaction, all or nothing, and answers the created rows in input order.',
+  updateMany: 'Applies `data` to every row in scope that matches `where` (which must not be empty), in one transaction; more rows than `maxAffected` changes nothing and answers 400.',
+  deleteMany: 'Deletes every row in scope that matches `where` (which must not be empty), in one transaction; more rows than `maxAffected` deletes nothing and answers 400.',
+  upsert: 'Creates the row with this primary key (201), or, when it exists in scope, sets its updatable fields from the body (200). A key that exists outside your scope answers 409.',
 };
 
 /** The component kind of each crud body (CONTRACT §5: list input, create input, update input …). */
-const BODY_KINDS: Partial<Record<CrudActionName, string>> = { list: 'ListInput', findOne: 'ListInput', count: 'WhereInput', exists: 'WhereInput', create: 'CreateInput', update: 'UpdateInput' };
+const BODY_KINDS: Partial<Record<CrudActionName, string>> = {
+  list: 'ListInput',
+  findOne: 'ListInput',
+  count: 'WhereInput',
+  exists: 'WhereInput',
+  create: 'CreateInput',
+  update: 'UpdateInput',
+  createMany: 'CreateManyInput',
+  updateMany: 'UpdateManyInput',
+  deleteMany: 'DeleteManyInput',
+  upsert: 'UpsertInput',
+};
+
+/** The actions whose HTTP body is the input's `data` (the row's id is in the path). */
+const DATA_BODIES: ReadonlySet<CrudActionName> = new Set(['update', 'upsert']);
+
+/** CONTRACT §10: the answers of a whole row carry its ETag. */
+const ETAG_ACTIONS: ReadonlySet<CrudActionName> = new Set(['get', 'create', 'update', 'upsert']);
+
+const ETAG_HEADER: OpenAPIV3_1.HeaderObject = {
+  description: "The row's strong ETag, from its stored values (absent when `select` narrows the row): send it back in If-Match to write only if the row is unchanged.",
+  schema: { type: 'string', maxLength: 64 },
+};
+
+function conditionalHeader(name: string, description: string): OpenAPIV3_1.ParameterObject {
+  return { name, in: 'header', required: false, description, schema: parameterSchema({ type: 'string', maxLength: 1024 }) };
+}
 
 export interface OperationContext {
   readonly components: ComponentSchemas;
@@ -118,20 +148,35 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
       schema: parameterSchema({ type: 'array', maxItems: names.length, uniqueItems: true, items: { type: 'string', enum: names } }),
     });
   }
+  if (route.action === 'get') parameters.push(conditionalHeader('If-None-Match', 'The ETag of the row as last read: when it is still current the answer is 304 without a body.'));
+  if (CONDITIONAL_WRITES.has(route.action)) {
+    parameters.push(conditionalHeader('If-Match', 'The ETag of the row as read (or `*`): when the row has changed since, nothing is written and the answer is 412 PRECONDITION_FAILED.'));
+  }
   if (parameters.length > 0) operation.parameters = parameters;
 
   const kind = BODY_KINDS[route.action];
   if (kind !== undefined) {
-    const body = route.action === 'update' ? input.data : schemas.input;
-    const required = route.action === 'update' || (route.action === 'create' && runtime.creatable.some((field) => field.isRequiredOnCreate));
+    const body = DATA_BODIES.has(route.action) ? input.data : schemas.input;
+    const required = route.action !== 'create' || runtime.creatable.some((field) => field.isRequiredOnCreate);
     operation.requestBody = { required, content: jsonContent(context.components.addLifted(owner, body, kind), examples.body) };
   }
 
   const output = context.components.addLifted(owner, schemas.output, route.action === 'list' ? 'ListOutput' : null);
   const success: OpenAPIV3_1.ResponseObject = { description: route.route.status === 201 ? 'Created' : 'OK', content: jsonContent(output) };
+  const etag = ETAG_ACTIONS.has(route.action) ? { ETag: ETAG_HEADER } : undefined;
+  if (etag !== undefined) success.headers = etag;
   const links = route.action === 'create' ? createLinks(route, context.operationIds) : undefined;
   if (links !== undefined) success.links = links;
   operation.responses = { [String(route.route.status)]: successWithEdgeHeaders(route, success, context), ...errorResponses(route, context) };
+  // upsert answers 200 for an updated row, 201 for a created one: the same row either way.
+  if (route.action === 'upsert') {
+    const created = successWithEdgeHeaders(route, { description: 'Created', headers: etag, content: jsonContent(output) }, context);
+    operation.responses = { '200': successWithEdgeHeaders(route, success, context), '201': created, ...errorResponses(route, context) };
+  }
+  if (route.action === 'get') {
+    const notModified = successWithEdgeHeaders(route, { description: 'Not modified: If-None-Match names the current ETag. No body.', headers: etag }, context);
+    operation.responses = { '200': successWithEdgeHeaders(route, success, context), '304': notModified, ...errorResponses(route, context) };
+  }
   return operation;
 }
 

@@ -115,6 +115,25 @@ function crudBodyExamples(runtime: CrudRuntime, action: CrudActionName, id: unkn
       const data = writeExample(runtime.updatable, (field) => field === first);
       return { change: { summary: 'Changes one field', value: data, input: { id, data } } };
     }
+    case 'createMany': {
+      const data = writeExample(runtime.creatable, (field) => field.isRequiredOnCreate);
+      return { rows: { summary: 'New rows with their required fields', value: { items: [data] }, input: { items: [data] } } };
+    }
+    case 'updateMany': {
+      const first = runtime.updatable[0];
+      const data = writeExample(runtime.updatable, (field) => field === first);
+      const input = defined({ where, data });
+      return { change: { summary: 'Changes one field of every matching row', value: input, input } };
+    }
+    case 'deleteMany': {
+      const input = defined({ where });
+      return { matching: { summary: 'Deletes every matching row', value: input, input } };
+    }
+    case 'upsert': {
+      // The key comes from the path: the body leaves it out.
+      const data = writeExample(runtime.creatable, (field) => field.isRequiredOnCreate && field.key !== runtime.pkKey);
+      return { row: { summary: 'The row with its required fields', value: data, input: { id, data } } };
+    }
     default:
       return {};
   }
@@ -130,7 +149,7 @@ function accepted(validate: Validator | null, input: unknown): boolean {
  * schema order, id before data, and stops at the first error).
  */
 function acceptsId(validate: Validator, action: CrudActionName, id: unknown): boolean {
-  if (action !== 'update') return accepted(validate, { id });
+  if (action !== 'update' && action !== 'upsert') return accepted(validate, { id });
   return validate({ id, data: {} }) === true || validate.errors?.[0]?.instancePath !== '/id';
 }
 

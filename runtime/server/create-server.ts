@@ -1,5 +1,6 @@
 // createServer (spec §4.3, CONTRACT §5): assembles the services into an Express application with the
 // health and services routes at the root, action routes under `prefix` and the JSON error model.
+import { applyCursorSecret } from './cursor-secret';
 import express, { type Express } from 'express';
 import { routeHandlers, usesGenericHandler } from '../handlers/load-compiled';
 import type { Service } from '../service';
@@ -90,6 +91,7 @@ export function createServer<TContext extends Context = Context>(given: ServerOp
   // Request ids, CORS, auth and rate limits: resolved now; each one that is off adds nothing to a request.
   const edge = resolveEdge(options, routes, errorLog);
   const bodyParser = jsonBody(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  applyCursorSecret(options.cursorSecret, options.secrets?.source);
   applyStatementCacheOption(services, options.statementCache);
   // CONTRACT §8: telemetry only with `dashboard`; without it nothing below records anything or costs anything.
   const telemetry = createTelemetry(options, services);
@@ -132,7 +134,7 @@ export function createServer<TContext extends Context = Context>(given: ServerOp
   const earlierLayers = { from: firstLayer, to: routerStackLength(app) };
   const chains = routes.map((mounted, index) => {
     const { beforeBody, afterBody } = edge.routes[index];
-    const body = mounted.route.method === 'POST' || mounted.route.method === 'PATCH' ? [bodyParser] : [];
+    const body = mounted.route.method === 'POST' || mounted.route.method === 'PATCH' || mounted.route.method === 'PUT' ? [bodyParser] : [];
     const chain = [...beforeBody, ...body, ...afterBody, handlers[index]];
     return telemetry === null ? chain : [telemetry.recorder.tag(routeKey(mounted), mounted.route.method), ...chain];
   });

@@ -34,6 +34,7 @@ export const SERVER_OPTION_KEYS: { readonly [key in keyof Required<ServerOptions
   security: true,
   context: true,
   bodyLimit: true,
+  cursorSecret: true,
   auth: true,
   cors: true,
   rateLimit: true,

@@ -1,4 +1,5 @@
 // The options of createServer (spec §4.3 plus CONTRACT §5's `context` and `bodyLimit`).
+import type { Secret } from '../secrets/secret';
 import type { RequestHandler } from 'express';
 import type { Compilation } from '../handlers/load-compiled';
 import type { Service } from '../service';
@@ -147,6 +148,12 @@ export interface ServerOptions<TContext = Context> {
   requestId?: boolean | RequestIdOptions;
   /** Largest accepted JSON body: bytes, or a string such as '1mb'. Default 1 MiB. */
   bodyLimit?: number | string;
+  /**
+   * CONTRACT §10: the key of the rows' ETags (at least 32 characters; a `secret('…')` reference allowed). Replicas
+   * behind one address need the same one, so that an ETag read from one is good for If-Match on another.
+   * Default: a random key per process.
+   */
+  cursorSecret?: string | Secret;
 }
 
 export const DEFAULT_PREFIX = '/api';

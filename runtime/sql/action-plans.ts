@@ -26,6 +26,11 @@ export const ACTION_PLANS: Readonly<Record<CrudActionName, ActionPlan>> = Object
   delete: { fixedShape: 'deleteById', isPreparedAtStart: false },
   count: { fixedShape: 'countAll', isPreparedAtStart: false },
   exists: { fixedShape: 'anyRow', isPreparedAtStart: false },
+  // CONTRACT §10: each one transaction of several statements, always the runtime path.
+  createMany: { fixedShape: null, isPreparedAtStart: false },
+  updateMany: { fixedShape: null, isPreparedAtStart: false },
+  deleteMany: { fixedShape: null, isPreparedAtStart: false },
+  upsert: { fixedShape: null, isPreparedAtStart: false },
 });
 
 /** The actions spec §8 rule 4 prepares at start: get and list. */

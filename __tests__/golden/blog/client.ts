@@ -20,7 +20,7 @@ export interface ClientOptions {
 }
 
 /** The error codes of CONTRACT §4. */
-export type ErrorCode = 'BAD_REQUEST' | 'VALIDATION_ERROR' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE';
+export type ErrorCode = 'BAD_REQUEST' | 'VALIDATION_ERROR' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE';
 
 /** A non-2xx answer. `code` is UNEXPECTED_RESPONSE when the body is not Tessera's error JSON (a proxy's page). */
 export class TesseraClientError extends Error {
@@ -79,6 +79,9 @@ function createCall(options: ClientOptions): Call {
     const request = requestOf(path, httpInput, input);
     const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
     const headers: Record<string, string> = { accept: 'application/json', ...extra };
+    // A conditional write's `ifMatch` travels as If-Match (update, delete, upsert).
+    const ifMatch = (input as { ifMatch?: unknown } | undefined)?.ifMatch;
+    if (httpInput !== 'body' && typeof ifMatch === 'string') headers['if-match'] = ifMatch;
     const init: { method: string; headers: Record<string, string>; body?: string } = { method, headers };
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -217,6 +220,7 @@ export namespace BlogNotesUpdate {
 export namespace BlogNotesDelete {
   export type Input = {
     id: string;
+    ifMatch?: string;
   };
   export type Output = {
     success: true;
@@ -468,6 +472,7 @@ export namespace BlogTasksUpdate {
 export namespace BlogTasksDelete {
   export type Input = {
     id: string;
+    ifMatch?: string;
   };
   export type Output = {
     success: true;

@@ -8,9 +8,9 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: '40b9ffc1b619877e', get validators() { return require('./validators/blog.notes.js'); } },
-    'blog.tasks': { fingerprint: '4c8e91c67d7155d5', get validators() { return require('./validators/blog.tasks.js'); } },
-    'blog.users': { fingerprint: 'ea1f9638e37d1538', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
+    'blog.notes': { fingerprint: '680951bda607018b', get validators() { return require('./validators/blog.notes.js'); } },
+    'blog.tasks': { fingerprint: '1154253041d13c60', get validators() { return require('./validators/blog.tasks.js'); } },
+    'blog.users': { fingerprint: 'ade2734c475273bf', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },

@@ -161,6 +161,7 @@ describe('buildOpenApiDocument', () => {
       expect(get.parameters).toEqual([
         expect.objectContaining({ name: 'id', in: 'path', required: true }),
         expect.objectContaining({ name: 'select', in: 'query', style: 'form', explode: false, schema: { type: 'array', minItems: 1, maxItems: 3, uniqueItems: true, items: listSelect.items } }),
+        expect.objectContaining({ name: 'If-None-Match', in: 'header', required: false }),
       ]);
       expect(get.description).toMatch(/select/);
     });
@@ -254,7 +255,7 @@ describe('buildOpenApiDocument', () => {
       const document = build([testbed.service.shop]);
       for (const { operation } of operationsOf(document)) {
         for (const [status, response] of Object.entries<any>(operation.responses)) {
-          if (status.startsWith('2')) continue;
+          if (status.startsWith('2') || status === '304') continue; // success, and get's 304 (CONTRACT §10) without a body
           expect(resolve(document, response).content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
         }
       }
@@ -276,10 +277,13 @@ describe('buildOpenApiDocument', () => {
       const without = build([testbed.service.shop], { hasContext: false });
       expect(statuses(without, 'shop.notes.list')).toEqual(['200', '400', '413', '415', '500', '503']);
       expect(statuses(withContext, 'shop.notes.list')).toEqual(['200', '400', '401', '413', '415', '500', '503']);
-      expect(statuses(withContext, 'shop.notes.delete')).toEqual(['200', '400', '401', '404', '409', '500', '503']);
-      expect(statuses(withContext, 'shop.items.get')).toEqual(['200', '400', '401', '403', '404', '500', '503']);
+      // CONTRACT §10: If-Match on update, delete and upsert may answer 412.
+      expect(statuses(withContext, 'shop.notes.delete')).toEqual(['200', '400', '401', '404', '409', '412', '500', '503']);
+      expect(statuses(withContext, 'shop.items.get')).toEqual(['200', '304', '400', '401', '403', '404', '500', '503']);
       expect(statuses(withContext, 'shop.items.create')).toEqual(['201', '400', '401', '403', '409', '413', '415', '500', '503']);
-      expect(statuses(withContext, 'shop.items.update')).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '500', '503']);
+      expect(statuses(withContext, 'shop.items.update')).toEqual(['200', '400', '401', '403', '404', '409', '412', '413', '415', '500', '503']);
+      expect(statuses(withContext, 'shop.items.upsert')).toEqual(['200', '201', '400', '401', '403', '409', '412', '413', '415', '500', '503']);
+      expect(statuses(withContext, 'shop.items.deleteMany')).toEqual(['200', '400', '401', '403', '409', '413', '415', '500', '503']);
       expect(statuses(without, 'shop.ping')).toEqual(['200', '400', '413', '415', '500', '503', 'default']);
     });
 

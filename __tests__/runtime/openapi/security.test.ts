@@ -39,7 +39,7 @@ describe('the security option', () => {
       const found = requirements({ schemes: { ...BEARER, key: { type: 'apiKey', in: 'header', name: 'x-api-key' } } });
       // items has authorize and scope, categories access rules without authorize (list moved, get, update and delete off);
       // notes and readings are public and ping is a custom action.
-      const items = ['list', 'get', 'findOne', 'create', 'update', 'delete', 'count', 'exists'].map((action) => `shop.items.${action}`);
+      const items = ['list', 'get', 'findOne', 'create', 'update', 'delete', 'count', 'exists', 'createMany', 'updateMany', 'deleteMany', 'upsert'].map((action) => `shop.items.${action}`);
       const categories = ['list', 'findOne', 'create', 'count', 'exists'].map((action) => `shop.categories.${action}`);
       expect(Object.keys(found).sort()).toEqual([...items, ...categories].sort());
       expect(found['shop.items.list']).toEqual([{ bearer: [] }, { key: [] }]);

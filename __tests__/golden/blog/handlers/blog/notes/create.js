@@ -34,7 +34,7 @@ module.exports = function createHandler(deps) {
       const data = api.writeData(resource, 'create', input);
       const row = await insertRow(data, scope);
       if (row === null) throw api.outsideScope(resource, 'created');
-      api.sendJsonText(req, res, 201, shared.writeRow(row, decode, api.codecs));
+      api.sendRowText(req, res, 201, shared.writeRow(row, decode, api.codecs));
     } catch (error) {
       next(api.crudError(resource, error));
     }

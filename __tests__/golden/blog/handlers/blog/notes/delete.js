@@ -31,9 +31,16 @@ module.exports = function createHandler(deps) {
       // access: 'public': no authorize, no scope
       const scope = undefined;
 
-      const deleted = deleteById(input.id, scope);
-      if (!deleted) throw api.notFound(resource);
-      api.sendJsonText(req, res, 200, '{"success":true}');
+      if (input.ifMatch === undefined) {
+        const deleted = deleteById(input.id, scope);
+        if (!deleted) throw api.notFound(resource);
+        api.sendJsonText(req, res, 200, '{"success":true}');
+        return;
+      }
+
+      // If-Match (CONTRACT §10: checked in the write's transaction): the runtime builds that query (spec §8 rule 1: one statement per shape, cached where rules 2 and 3 allow).
+      const output = await api.query(resource, 'delete', input, ctx, scope);
+      api.sendJson(req, res, 200, output);
     } catch (error) {
       next(api.crudError(resource, error));
     }

@@ -35,7 +35,7 @@ module.exports = function createHandler(deps) {
       if (input.select === undefined) {
         const [row] = getById(input.id, scope);
         if (row === undefined) throw api.notFound(resource);
-        api.sendJsonText(req, res, 200, shared.writeRow(row, decode, api.codecs));
+        api.sendRowText(req, res, 200, shared.writeRow(row, decode, api.codecs));
         return;
       }
 

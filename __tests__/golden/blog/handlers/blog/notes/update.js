@@ -33,11 +33,18 @@ module.exports = function createHandler(deps) {
       // access: 'public': no authorize, no scope
       const scope = undefined;
 
-      const data = api.writeData(resource, 'update', input.data);
-      const row = await updateRow(data, input.id, scope);
-      if (row === api.rowMissing) throw api.notFound(resource);
-      if (row === null) throw api.outsideScope(resource, 'updated');
-      api.sendJsonText(req, res, 200, shared.writeRow(row, decode, api.codecs));
+      if (input.ifMatch === undefined) {
+        const data = api.writeData(resource, 'update', input.data);
+        const row = await updateRow(data, input.id, scope);
+        if (row === api.rowMissing) throw api.notFound(resource);
+        if (row === null) throw api.outsideScope(resource, 'updated');
+        api.sendRowText(req, res, 200, shared.writeRow(row, decode, api.codecs));
+        return;
+      }
+
+      // If-Match (CONTRACT §10: checked in the write's transaction): the runtime builds that query (spec §8 rule 1: one statement per shape, cached where rules 2 and 3 allow).
+      const output = await api.query(resource, 'update', input, ctx, scope);
+      api.sendJson(req, res, 200, output);
     } catch (error) {
       next(api.crudError(resource, error));
     }

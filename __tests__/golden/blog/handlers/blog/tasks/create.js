@@ -37,6 +37,7 @@ module.exports = function createHandler(deps) {
       const row = await insertRow(data, scope);
       if (row === null) throw api.outsideScope(resource, 'created');
       const result = shared.readRow(row, decode, api.codecs);
+      api.withRowEtag(result, JSON.stringify(result));
       await api.scrub(resource, [result], ctx);
       api.sendJson(req, res, 201, result);
     } catch (error) {

@@ -36,6 +36,7 @@ module.exports = function createHandler(deps) {
         const [row] = getById(input.id, scope);
         if (row === undefined) throw api.notFound(resource);
         const result = shared.readRow(row, decode, api.codecs);
+        api.withRowEtag(result, JSON.stringify(result));
         await api.scrub(resource, [result], ctx);
         api.sendJson(req, res, 200, result);
         return;

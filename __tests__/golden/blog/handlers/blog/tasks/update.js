@@ -33,13 +33,21 @@ module.exports = function createHandler(deps) {
       await api.authorize(resource, 'update', input, ctx);
       const scope = await api.scope(resource, 'update', ctx);
 
-      const data = api.writeData(resource, 'update', input.data);
-      const row = await updateRow(data, input.id, scope);
-      if (row === api.rowMissing) throw api.notFound(resource);
-      if (row === null) throw api.outsideScope(resource, 'updated');
-      const result = shared.readRow(row, decode, api.codecs);
-      await api.scrub(resource, [result], ctx);
-      api.sendJson(req, res, 200, result);
+      if (input.ifMatch === undefined) {
+        const data = api.writeData(resource, 'update', input.data);
+        const row = await updateRow(data, input.id, scope);
+        if (row === api.rowMissing) throw api.notFound(resource);
+        if (row === null) throw api.outsideScope(resource, 'updated');
+        const result = shared.readRow(row, decode, api.codecs);
+        api.withRowEtag(result, JSON.stringify(result));
+        await api.scrub(resource, [result], ctx);
+        api.sendJson(req, res, 200, result);
+        return;
+      }
+
+      // If-Match (CONTRACT §10: checked in the write's transaction): the runtime builds that query (spec §8 rule 1: one statement per shape, cached where rules 2 and 3 allow).
+      const output = await api.query(resource, 'update', input, ctx, scope);
+      api.sendJson(req, res, 200, output);
     } catch (error) {
       next(api.crudError(resource, error));
     }

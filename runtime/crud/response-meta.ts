@@ -1,0 +1,72 @@
+// What an HTTP answer carries beside its body when it depends on what the call did (CONTRACT §10): upsert's 201
+// for a created row (200 for an updated one), and the ETag of a row answered whole (get, create, update, upsert).
+// The in-process caller gets the value alone; both handler modes read these here, so they answer the same.
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import type { DbRow } from '../dialects/dialect';
+import type { CrudRuntime } from '../model/crud-runtime';
+import { encodeRow } from '../model/row-serializer';
+
+interface ResponseMeta {
+  status?: number;
+  etag?: string;
+}
+
+const metas = new WeakMap<object, ResponseMeta>();
+
+function metaOf(output: object): ResponseMeta {
+  let meta = metas.get(output);
+  if (meta === undefined) metas.set(output, (meta = {}));
+  return meta;
+}
+
+/** Marks an action's output with the status its HTTP answer carries instead of the route's. */
+export function withStatus<T extends object>(output: T, status: number): T {
+  metaOf(output).status = status;
+  return output;
+}
+
+/** Marks a row answered whole with its ETag. */
+export function withEtag<T extends object>(output: T, etag: string): T {
+  metaOf(output).etag = etag;
+  return output;
+}
+
+/** The status of an answer: the one its action set, else the route's. */
+export function statusOf(output: unknown, routeStatus: number): number {
+  return typeof output === 'object' && output !== null ? (metas.get(output)?.status ?? routeStatus) : routeStatus;
+}
+
+/** The ETag of an answer, or undefined. */
+export function etagOf(output: unknown): string | undefined {
+  return typeof output === 'object' && output !== null ? metas.get(output)?.etag : undefined;
+}
+
+/**
+ * The key of the ETags: a row's ETag is a keyed digest (HMAC-SHA-256) of its stored readable values, so that a
+ * scrubbed value cannot be guessed by comparing digests. Random per process unless the server's `cursorSecret` sets
+ * it (replicas share it then, and an ETag read from one is good on another).
+ */
+let etagKey: Buffer = randomBytes(32);
+
+/** Derives the ETag key from a secret (`cursorSecret`), or a random one again with null. */
+export function useEtagSecret(secret: string | null): void {
+  etagKey = secret === null ? randomBytes(32) : Buffer.from(hkdfSync('sha256', secret, 'tessera', 'etag', 32));
+}
+
+/** The strong ETag of a row from its JSON text as JSON.stringify writes it before any scrub (a generated row writer's text). */
+export function etagOfRowText(text: string): string {
+  return `"${createHmac('sha256', etagKey).update(text).digest('base64url').slice(0, 27)}"`;
+}
+
+/** The strong ETag of a database row: its readable fields' stored values. */
+export function rowEtag(rt: CrudRuntime, row: DbRow): string {
+  return etagOfRowText(JSON.stringify(encodeRow(row, rt.readable)));
+}
+
+/** Whether an If-Match value (`"a", "b"`, or `*`) names the row's current ETag; weak tags never match (RFC 9110 strong comparison). */
+export function ifMatchHolds(ifMatch: string, current: string): boolean {
+  return ifMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === current;
+  });
+}

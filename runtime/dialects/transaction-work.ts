@@ -1,0 +1,39 @@
+// A write of several statements in one transaction (CONTRACT §10: createMany, updateMany, deleteMany, upsert), written
+// once as a generator of steps and run by each dialect: better-sqlite3 runs a transaction synchronously (its callback
+// must not await, or other requests would run inside it), MySQL and PostgreSQL await each statement. The work yields a
+// step, the dialect runs it on the transaction and resumes the work with the answer; a throw rolls everything back.
+import type { Column, Table } from 'drizzle-orm';
+/** A drizzle database or transaction of any dialect (dialect.ts's AnyDatabase; not imported, which would make a circle). */
+type AnyDatabase = any;
+
+/** A query built on the transaction (`tx.select(…)…`, `tx.update(…)…`): drizzle's builders are the same on the three. */
+export type TxQuery = (tx: AnyDatabase) => any;
+
+export type TxStep =
+  /** A select: its rows. */
+  | { readonly kind: 'rows'; readonly query: TxQuery }
+  /** A select whose rows stay locked until the transaction ends (FOR UPDATE; SQLite's write transaction holds the file). */
+  | { readonly kind: 'lock'; readonly query: TxQuery }
+  /** An UPDATE or DELETE: how many rows it matched. */
+  | { readonly kind: 'count'; readonly query: TxQuery }
+  /** Inserts one row: its primary key value (the one sent, or the one the database gave it). */
+  | { readonly kind: 'insert'; readonly table: Table; readonly pk: Column; readonly pkKey: string; readonly values: Record<string, unknown> };
+
+/** The work of one transaction: yields steps, gets each one's answer back, returns the result. */
+export type TxWork<T> = Generator<TxStep, T, any>;
+
+/** Runs the work with a synchronous step runner (better-sqlite3). */
+export function driveSync<T>(work: TxWork<T>, run: (step: TxStep) => unknown): T {
+  let next = work.next();
+  while (next.done !== true) next = work.next(run(next.value));
+  return next.value;
+}
+
+/** Runs the work with an asynchronous step runner (mysql2, pg). */
+export async function driveAsync<T>(work: TxWork<T>, run: (step: TxStep) => Promise<unknown>): Promise<T> {
+  let next = work.next();
+  while (next.done !== true) next = work.next(await run(next.value));
+  return next.value;
+}
+
+
