@@ -210,7 +210,14 @@ export async function startPrivateDatabaseServer(dialect: ServerDialect): Promis
       if (child === null || child.pid === undefined) throw new Error(`the private ${dialect} server is not running`);
       // The parent first: a stopped postmaster forks no new backend while its children are being stopped.
       frozen = processTree(child.pid);
-      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+      for (const pid of frozen) {
+        try {
+          process.kill(pid, 'SIGSTOP');
+        } catch (error) {
+          // A backend that ended between the listing and the signal (ESRCH) has nothing left to freeze.
+          if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+        }
+      }
     };
     const thaw = (): void => {
       for (const pid of frozen.splice(0).reverse()) {

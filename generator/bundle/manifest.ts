@@ -28,7 +28,8 @@ export interface BundleManifest {
 
 const FIXED_FILES = new Set([...BUNDLE_LAYOUT.map((entry) => entry.path).filter((path) => !path.includes('<')), 'entry.cjs']);
 const HANDLER_FILE = /^handlers(\/[A-Za-z][A-Za-z0-9_-]*){2,3}\.js$/;
-const VALIDATORS_FILE = /^validators\/[0-9a-f]{16}\.js$/;
+/** `validators/<service>.<resource>.js`; and the content-hash names builds wrote before, so a rebuild deletes them. */
+const VALIDATORS_FILE = /^validators\/([A-Za-z][A-Za-z0-9_-]*\.[A-Za-z][A-Za-z0-9_-]*|[0-9a-f]{16})\.js$/;
 const STATEMENTS_FILE = /^statements\/[A-Za-z][A-Za-z0-9_-]*\.[A-Za-z][A-Za-z0-9_-]*\.(sqlite|mysql|postgres)\.sql$/;
 
 /** Whether a path is one a build generates (and so may delete when it is stale). */
