@@ -1,5 +1,5 @@
-// MySQL and MariaDB through mysql2: no RETURNING (rows are read back by primary key, in the write's transaction),
-// LIKE follows the column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
+// MySQL and MariaDB through mysql2: INSERT … RETURNING on MariaDB 10.5+ (mariadb-returning.ts), else rows read back by primary key
+// in the write's transaction; LIKE follows the column's collation, errno 1062 for unique and 1216/1217/1451/1452 for foreign-key violations.
 import { getTableName, sql, type Column } from 'drizzle-orm';
 import { flatRowReader, type RowReader } from './prepared-select';
 import { getTableConfig } from 'drizzle-orm/mysql-core';
@@ -13,6 +13,7 @@ import { DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
 import { applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
 import { driveAsync, type TxStep } from './transaction-work';
+import { insertReturnsOn } from './mariadb-returning';
 
 /** Drizzle's mysql2 typeCast: the date and time types as text. */
 function keepDatesAsText(field: { type: string; string(): string | null }, next: () => unknown): unknown {
@@ -87,40 +88,6 @@ function selectionReader(selection: Record<string, Column>): RowReader {
     selectionReaders.set(selection, reader);
   }
   return reader;
-}
-
-/** What each client's server answers, learnt once: whether it is MariaDB 10.5 or later (INSERT … RETURNING). */
-const returningByClient = new WeakMap<object, boolean | Promise<boolean>>();
-
-/** `10.11.19-MariaDB-0+deb12u1` → true; `8.0.36` (MySQL) → false. */
-export function mariadbReturns(version: string): boolean {
-  const match = /^(\d+)\.(\d+)\..*mariadb/i.exec(version);
-  return match !== null && (Number(match[1]) > 10 || (Number(match[1]) === 10 && Number(match[2]) >= 5));
-}
-
-/**
- * Whether the client's server answers INSERT … RETURNING: asked once (`select version()`), the answer kept for the
- * client's life. Until it is known, and when the question fails (the server unreachable: asked again next time),
- * writes read their row back as MySQL's must.
- */
-function insertReturnsOn(client: object): boolean | Promise<boolean> {
-  const known = returningByClient.get(client);
-  if (known !== undefined) return known;
-  const asking = untraced(client)
-    .query({ sql: 'select version()', rowsAsArray: true }, [])
-    .then(
-      ([rows]) => {
-        const answer = mariadbReturns(String((rows as unknown[][])[0]?.[0] ?? ''));
-        returningByClient.set(client, answer);
-        return answer;
-      },
-      () => {
-        returningByClient.delete(client);
-        return false;
-      },
-    );
-  returningByClient.set(client, asking);
-  return asking;
 }
 
 /**

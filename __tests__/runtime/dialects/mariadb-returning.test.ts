@@ -1,5 +1,5 @@
 // Issue 27: which servers answer INSERT … RETURNING, read from `select version()` once per client.
-import { mariadbReturns } from '../../../runtime/dialects/mysql';
+import { mariadbReturns } from '../../../runtime/dialects/mariadb-returning';
 
 describe('mariadbReturns', () => {
   it('is true from MariaDB 10.5 on, as the server reports its version', () => {
