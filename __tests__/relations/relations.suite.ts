@@ -3,7 +3,7 @@
 import { BuiltBundle } from '../helpers/bundle-loader';
 import type { DialectName } from '../helpers/databases';
 import fc from 'fast-check';
-import { createServer, crud, defineService } from 'tessera-api';
+import { createServer, crud, defineService, statementCacheStats } from 'tessera-api';
 import { openRelationDatabase, twoKeyTable, type RelationDatabase } from '../helpers/relation-tables';
 import { bodyValidator, invalidComponentSchemas, operationsOf, responseSchema } from '../helpers/openapi-reader';
 import { validateOpenApi } from '../helpers/openapi-validator';
@@ -126,6 +126,26 @@ function relationsCases(dialect: DialectName): void {
           const found = await call('POST', '/api/posts/find-one', { where: { title: { eq: 'Orphan' } }, include: { author: true, comments: true } });
           expect(found.body).toEqual({ id: 4, title: 'Orphan', authorId: null, author: null, comments: [] });
           expect((await call('GET', '/api/posts/99?include=author')).status).toBe(404);
+        });
+
+        it('runs a repeated include from the statement cache (spec §8): every statement a hit, none prepared again', async () => {
+          // An admin's authors have no scope: the posts page and both include levels may be cached.
+          const input = (rating: number) => ({ include: { author: { select: ['name'] }, comments: { select: ['rating'], where: { rating: { gte: rating } }, limit: 2 } } });
+          await list('posts', input(2), ADMIN);
+          const before = statementCacheStats(database.db);
+          const prepared = database.preparedTexts.length;
+          // Other values in the include's where bind to the same statement.
+          const again = await list('posts', input(4), ADMIN);
+          const after = statementCacheStats(database.db);
+          expect({ hits: after.hits - before.hits, misses: after.misses - before.misses }).toEqual({ hits: 3, misses: 0 });
+          // The driver's side (better-sqlite3 prepares in the process; the servers' drivers per connection).
+          expect(database.preparedTexts.slice(prepared)).toEqual([]);
+          expect(again.body.items.map((row: any) => [row.author?.name ?? null, row.comments.map((comment: any) => comment.rating)])).toEqual([
+            ['Ann', [5, 4]],
+            ['Ann', []],
+            ['Bob', [5]],
+            [null, []],
+          ]);
         });
 
         it("answers FORBIDDEN naming the relation when the related resource's authorize says no", async () => {
