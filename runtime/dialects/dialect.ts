@@ -85,6 +85,12 @@ export interface Dialect {
    * SQLite's planner reads the LIMIT value: a bound one makes it recompile the statement at every execution.
    */
   readonly inlinesLimit: boolean;
+  /**
+   * How a to-many include takes its first rows per parent (CONTRACT §9): `window` ranks them with ROW_NUMBER() (MariaDB
+   * has neither LATERAL nor LIMIT in an IN subquery); `subquery` walks each key's rows with LIMIT in a subquery, 3×
+   * cheaper on SQLite, whose window functions cost more than the rows they rank.
+   */
+  readonly limitsPerKey: 'window' | 'subquery';
   /** Whether a write answers its row itself (`RETURNING`): SQLite and PostgreSQL; MySQL reads it back. */
   readonly hasReturning: boolean;
   /**

@@ -127,6 +127,7 @@ export const postgresDialect: Dialect = {
   },
 
   inlinesLimit: false,
+  limitsPerKey: 'window',
   rowDecoder: () => null,
   hasReturning: true,
   insertReturns: () => true,
