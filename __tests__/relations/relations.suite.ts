@@ -187,6 +187,16 @@ function relationsCases(dialect: DialectName): void {
           expect(await titles({ where: { author: { is: { name: { eq: 'Bob' } } } } }, ADMIN)).toEqual(['From Bob']);
         });
 
+        it('every: a related row whose where is NULL (a NULL rating against gte) fails it, as a direct list leaves it out', async () => {
+          await insertRows(database, 'rel_comments', 'id, post_id, body, rating', [[6, 2, 'unrated', null]]);
+          try {
+            expect(await titles({ where: { comments: { every: { rating: { gte: 3 } } } } })).toEqual(['From Bob', 'Orphan']);
+            expect(await titles({ where: { comments: { none: { rating: { lte: 2 } } } } })).toEqual(['Second', 'From Bob', 'Orphan']);
+          } finally {
+            await database.raw('DELETE FROM rel_comments WHERE id = 6');
+          }
+        });
+
         it('filters a to-many relation with some, every and none, also under AND / OR / NOT', async () => {
           expect(await names({ where: { posts: { some: { title: { contains: 'Hel' } } } } })).toEqual(['Ann']);
           expect(await names({ where: { posts: { none: {} } } })).toEqual(['Cy']);
