@@ -55,6 +55,10 @@ export function buildOutputSchemas(readable: readonly FieldModel[], maxLimit: nu
         {
           items: { type: 'array', maxItems: maxLimit, items: ref(SELECTED_ROW_DEF) },
           total: { ...ROW_COUNT, description: 'Present when the input asked for `includeTotal`: every matching row in scope, ignoring limit and offset.' },
+          nextCursor: {
+            type: ['string', 'null'],
+            description: 'Present when the input asked for a cursor (`cursor: true` or a cursor): the `cursor` of the next page, null on the last page.',
+          },
         },
         ['items'],
       ),
