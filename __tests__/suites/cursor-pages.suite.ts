@@ -28,8 +28,9 @@ async function walk(client: Client, input: Record<string, unknown>, ctx?: Record
     const answer = await client.call(resource, 'list', { ...input, cursor }, ctx);
     expect(answer.status).toBe(200);
     pages.push(answer.body.items.map((row: { code?: string; name?: string }) => row.code ?? row.name));
-    cursor = answer.body.nextCursor;
-    cursors.push(cursor);
+    const next: string | null = answer.body.nextCursor;
+    cursors.push(next);
+    cursor = next;
     expect(pages.length).toBeLessThan(20);
   }
   return { pages, cursors };

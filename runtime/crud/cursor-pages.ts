@@ -3,7 +3,7 @@
 // column that is not readable or is scrubbed is revealed only inside the sealed cursor), and the next cursor.
 import type { DbRow } from '../dialects/dialect';
 import type { Where } from '../model/options';
-import { sortKeysOf, type Keyset, type SortKey } from '../sql/keyset';
+import { sortKeysOf, sortValueOf, type Keyset, type SortKey } from '../sql/keyset';
 import type { OrderByEntry } from '../sql/order-by';
 import type { ResourcePlan } from '../sql/resource-plan';
 import type { SelectedColumn } from '../sql/select-shapes';
@@ -50,5 +50,5 @@ export function takeNextCursor(rt: ResourcePlan, request: CursorRequest, rows: D
   if (rows.length <= limit) return null;
   rows.length = limit;
   const last = rows[limit - 1];
-  return encodeCursor(rt.label, { shape: request.shape, values: request.keys.map(({ key }) => last[key] ?? null) });
+  return encodeCursor(rt.label, { shape: request.shape, values: request.keys.map((key) => sortValueOf(key, last)) });
 }

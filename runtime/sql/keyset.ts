@@ -30,6 +30,15 @@ export interface Keyset {
   readonly values: readonly unknown[];
 }
 
+/**
+ * The row's value of a sort key as the column's encoder takes it back: a DATETIME read by a cached MySQL statement
+ * comes as its ISO text (dialects/mysql-datetime.ts), where the column binds a Date.
+ */
+export function sortValueOf(key: SortKey, row: Record<string, unknown>): unknown {
+  const value = row[key.key] ?? null;
+  return key.column.dataType === 'date' && typeof value === 'string' ? new Date(value) : value;
+}
+
 /** How the i-th sort key's value is written: an inline parameter, or a placeholder of a cached statement. */
 export type BindKey = (index: number, column: Column) => SQL;
 
