@@ -1,4 +1,0 @@
-// CONTRACT §10's keyset plan check against postgres; the same suite runs on every dialect, none skipped.
-import { cursorPlansSuite } from './cursor-plans.suite';
-
-cursorPlansSuite('postgres');
