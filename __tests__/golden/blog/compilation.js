@@ -8,9 +8,9 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: '680951bda607018b', get validators() { return require('./validators/blog.notes.js'); } },
-    'blog.tasks': { fingerprint: '1154253041d13c60', get validators() { return require('./validators/blog.tasks.js'); } },
-    'blog.users': { fingerprint: 'ade2734c475273bf', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
+    'blog.notes': { fingerprint: '0a8dd9e875659982', get validators() { return require('./validators/blog.notes.js'); } },
+    'blog.tasks': { fingerprint: '01954af9d9475bd6', get validators() { return require('./validators/blog.tasks.js'); } },
+    'blog.users': { fingerprint: '0777a5f89654cd96', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },
