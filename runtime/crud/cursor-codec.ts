@@ -4,6 +4,7 @@
 // the authenticated data, so a cursor of another resource fails like a tampered one.
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { TesseraError } from '../errors';
+import { MAX_CURSOR_LENGTH } from '../model/cursor-length';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -62,7 +63,11 @@ export function encodeCursor(label: string, content: CursorContent): string {
   const cipher = createCipheriv('aes-256-gcm', keys.seal, iv);
   cipher.setAAD(Buffer.from(label));
   const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
+  const cursor = Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
+  if (cursor.length > MAX_CURSOR_LENGTH) {
+    throw cursorError(`the sort values of this page's last row are too long for a cursor (at most ${MAX_CURSOR_LENGTH} characters): order by shorter columns`);
+  }
+  return cursor;
 }
 
 export const cursorError = (message: string) => new TesseraError('VALIDATION_ERROR', message, [{ path: '/cursor', message }]);

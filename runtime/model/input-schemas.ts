@@ -4,6 +4,7 @@ import type { CrudActionName, OptInActionName } from '../actions';
 import { MAX_IN_VALUES, OPERATORS, type OperatorValueKind } from './operators';
 import { MAX_WHERE_ITEMS } from './where-limits';
 import { MESSAGES_KEYWORD } from '../validation';
+import { MAX_CURSOR_LENGTH } from './cursor-length';
 import { DEFAULT_MAX_LENGTH } from './column-schema';
 import type { FieldModel } from './field-policy';
 import type { JsonSchema } from '../json-schema';
@@ -246,7 +247,7 @@ function writeData(fields: readonly FieldModel[], kind: 'create' | 'update'): Js
 const IF_MATCH: JsonSchema = { type: 'string', minLength: 1, maxLength: 1024 };
 
 /** CONTRACT §10: `true` asks for the first page's cursor; a string is the `nextCursor` of the page before. */
-const CURSOR: JsonSchema = { anyOf: [{ type: 'string', minLength: 1, maxLength: 4096 }, { const: true }] };
+const CURSOR: JsonSchema = { anyOf: [{ type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH }, { const: true }] };
 
 /** list's input: a cursor page starts after the cursor's row, so it takes no offset. */
 function cursorInput(schema: JsonSchema): JsonSchema {

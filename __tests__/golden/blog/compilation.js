@@ -8,9 +8,9 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: '0a8dd9e875659982', get validators() { return require('./validators/blog.notes.js'); } },
-    'blog.tasks': { fingerprint: '01954af9d9475bd6', get validators() { return require('./validators/blog.tasks.js'); } },
-    'blog.users': { fingerprint: '0777a5f89654cd96', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
+    'blog.notes': { fingerprint: '3ecc38548508d1c9', get validators() { return require('./validators/blog.notes.js'); } },
+    'blog.tasks': { fingerprint: 'e774d3f08509af3b', get validators() { return require('./validators/blog.tasks.js'); } },
+    'blog.users': { fingerprint: '98d971dbea6b1e51', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },
