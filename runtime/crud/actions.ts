@@ -56,11 +56,11 @@ export const notFound = (rt: CrudRuntime) => new TesseraError('NOT_FOUND', `no $
 async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit: number, read: RelationRead | null, cursor: CursorRequest | null = null): Promise<{ rows: DbRow[]; fields: readonly FieldModel[] }> {
   const fields = selectedFields(rt, input.select);
   // CONTRACT §9: the join columns the includes need are read too (never serialized); relation filters are in the scope.
-  const read_ = read === null ? { columns: fields, where: input.where, scope } : { columns: withJoinColumns(rt, fields, read.includes), where: read.where, scope: read.scope };
+  const source = read === null ? { columns: fields, where: input.where, scope } : { columns: withJoinColumns(rt, fields, read.includes), where: read.where, scope: read.scope };
   // CONTRACT §10: a cursor page reads its sort keys too (never serialized) and starts after the cursor's row, not at an offset.
-  const columns = cursor === null ? read_.columns : withSortColumns(read_.columns, cursor.keys);
-  const page = { fields: columns, where: read_.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0, after: cursor === null ? null : cursor.after };
-  return { rows: await selectPage(rt, page, read_.scope), fields };
+  const columns = cursor === null ? source.columns : withSortColumns(source.columns, cursor.keys);
+  const page = { fields: columns, where: source.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0, after: cursor === null ? null : cursor.after };
+  return { rows: await selectPage(rt, page, source.scope), fields };
 }
 
 /** The relation work of a read (CONTRACT §9), for a resource that declares relations; null for the others. */

@@ -67,12 +67,12 @@ export function keysetCondition({ keys, values }: Keyset, dialect: Dialect, bind
 }
 
 /** The rows after the cursor on this key, or equal on it and after it on the keys that follow (`rest`, null for the last key). */
-function after(key: SortKey, isNull: boolean, index: number, rest: SQL | null, dialect: Dialect, bind: BindKey): SQL {
+function after(key: SortKey, valueIsNull: boolean, index: number, rest: SQL | null, dialect: Dialect, bind: BindKey): SQL {
   const { column } = key;
   const nullsFirst = dialect.nullsFirstAscending !== key.descending;
-  if (isNull) {
+  if (valueIsNull) {
     // A NULL cursor value: the values come after the NULLs where NULLs come first; nothing does where they come last.
-    const equal = rest === null ? null : and(isNull_(column), rest)!;
+    const equal = rest === null ? null : and(isNull(column), rest)!;
     if (!nullsFirst) return equal ?? NO_ROW;
     return equal === null ? isNotNull(column) : or(isNotNull(column), equal)!;
   }
@@ -80,7 +80,7 @@ function after(key: SortKey, isNull: boolean, index: number, rest: SQL | null, d
   const beyond = key.descending ? lt(column, value) : gt(column, value);
   if (!column.notNull && !nullsFirst) {
     // The NULLs come after every value here: they are after the cursor too.
-    const strictly = or(beyond, isNull_(column))!;
+    const strictly = or(beyond, isNull(column))!;
     return rest === null ? strictly : or(strictly, and(eq(column, value), rest))!;
   }
   if (rest === null) return beyond;
@@ -103,6 +103,3 @@ export function bindKeyset({ values }: Keyset, named: Record<string, unknown>): 
   for (let index = 0; index < values.length; index++) if (values[index] !== null) named[keysetPlaceholderName(index)] = values[index];
   return named;
 }
-
-/** drizzle's isNull, named apart from the flag. */
-const isNull_ = (column: Column) => isNull(column);
