@@ -3,7 +3,7 @@
 import { MAX_CURSOR_LENGTH } from './cursor-length';
 import type { CrudActionName } from '../actions';
 import type { FieldModel } from './field-policy';
-import { withNull } from './input-schemas';
+import { withNull } from './where-schemas';
 import type { JsonSchema } from '../json-schema';
 
 /** spec §2.4: a scrubbed field's value is whatever `scrub` returns for the caller. */
