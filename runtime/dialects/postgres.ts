@@ -127,6 +127,7 @@ export const postgresDialect: Dialect = {
   },
 
   inlinesLimit: false,
+  nullsFirstAscending: false,
   rowDecoder: () => null,
   hasReturning: true,
   insertReturns: () => true,
