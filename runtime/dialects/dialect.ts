@@ -91,6 +91,11 @@ export interface Dialect {
    * cheaper on SQLite, whose window functions cost more than the rows they rank.
    */
   readonly limitsPerKey: 'window' | 'subquery';
+  /**
+   * Whether NULL sorts before every value in ascending order (SQLite, MySQL/MariaDB; after them in descending
+   * order), or after them (PostgreSQL's default). A cursor's keyset condition follows it (sql/keyset.ts).
+   */
+  readonly nullsFirstAscending: boolean;
   /** Whether a write answers its row itself (`RETURNING`): SQLite and PostgreSQL; MySQL reads it back. */
   readonly hasReturning: boolean;
   /**

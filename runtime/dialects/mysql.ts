@@ -165,6 +165,7 @@ export const mysqlDialect: Dialect = {
 
   inlinesLimit: false,
   limitsPerKey: 'window',
+  nullsFirstAscending: true,
   rowDecoder: datetimeDecoder,
   hasReturning: false,
 

@@ -128,6 +128,7 @@ export const postgresDialect: Dialect = {
 
   inlinesLimit: false,
   limitsPerKey: 'window',
+  nullsFirstAscending: false,
   rowDecoder: () => null,
   hasReturning: true,
   insertReturns: () => true,
