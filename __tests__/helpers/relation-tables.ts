@@ -29,7 +29,7 @@ function sqliteTables() {
   const posts = sqliteTable('rel_posts', { id: integer('id').primaryKey(), title: text('title').notNull(), authorId: integer('author_id').references(() => authors.id), hidden: text('hidden') }, (t) => [
     index('rel_posts_author').on(t.authorId),
   ]);
-  const comments = sqliteTable('rel_comments', { id: integer('id').primaryKey(), postId: integer('post_id').notNull().references(() => posts.id), body: text('body').notNull(), rating: integer('rating').notNull() }, (t) => [
+  const comments = sqliteTable('rel_comments', { id: integer('id').primaryKey(), postId: integer('post_id').notNull().references(() => posts.id), body: text('body').notNull(), rating: integer('rating') }, (t) => [
     index('rel_comments_post').on(t.postId),
   ]);
   return { authors, posts, comments };
@@ -47,7 +47,7 @@ function mysqlTables() {
   const posts = mysqlTable('rel_posts', { id: int('id').primaryKey(), title: varchar('title', { length: 200 }).notNull(), authorId: int('author_id').references(() => authors.id), hidden: varchar('hidden', { length: 100 }) }, (t) => [
     index('rel_posts_author').on(t.authorId),
   ]);
-  const comments = mysqlTable('rel_comments', { id: int('id').primaryKey(), postId: int('post_id').notNull().references(() => posts.id), body: varchar('body', { length: 200 }).notNull(), rating: int('rating').notNull() }, (t) => [
+  const comments = mysqlTable('rel_comments', { id: int('id').primaryKey(), postId: int('post_id').notNull().references(() => posts.id), body: varchar('body', { length: 200 }).notNull(), rating: int('rating') }, (t) => [
     index('rel_comments_post').on(t.postId),
   ]);
   return { authors, posts, comments };
@@ -59,7 +59,7 @@ function postgresTables() {
   const posts = pgTable('rel_posts', { id: integer('id').primaryKey(), title: text('title').notNull(), authorId: integer('author_id').references(() => authors.id), hidden: text('hidden') }, (t) => [
     index('rel_posts_author').on(t.authorId),
   ]);
-  const comments = pgTable('rel_comments', { id: integer('id').primaryKey(), postId: integer('post_id').notNull().references(() => posts.id), body: text('body').notNull(), rating: integer('rating').notNull() }, (t) => [
+  const comments = pgTable('rel_comments', { id: integer('id').primaryKey(), postId: integer('post_id').notNull().references(() => posts.id), body: text('body').notNull(), rating: integer('rating') }, (t) => [
     index('rel_comments_post').on(t.postId),
   ]);
   return { authors, posts, comments };
@@ -75,7 +75,7 @@ function ddl(dialect: DialectName): string[] {
     `CREATE TABLE rel_authors (id INTEGER PRIMARY KEY, name ${text} NOT NULL, email ${text}, active ${bool} NOT NULL, secret_note ${text})`,
     `CREATE TABLE rel_posts (id INTEGER PRIMARY KEY, title ${text} NOT NULL, author_id INTEGER REFERENCES rel_authors(id), hidden ${text})`,
     'CREATE INDEX rel_posts_author ON rel_posts (author_id)',
-    `CREATE TABLE rel_comments (id INTEGER PRIMARY KEY, post_id INTEGER NOT NULL REFERENCES rel_posts(id), body ${text} NOT NULL, rating INTEGER NOT NULL)`,
+    `CREATE TABLE rel_comments (id INTEGER PRIMARY KEY, post_id INTEGER NOT NULL REFERENCES rel_posts(id), body ${text} NOT NULL, rating INTEGER)`,
     'CREATE INDEX rel_comments_post ON rel_comments (post_id)',
   ];
 }
@@ -88,6 +88,11 @@ export interface RelationDatabase {
   tables: RelationTables;
   /** Statements sent through the driver since the last reset of the log, with their SQL. */
   statements: { sql: string; params: unknown[] }[];
+  /**
+   * SQL the driver prepared anew, in order: better-sqlite3's prepare, a PostgreSQL statement sent without a name (parsed
+   * for that call only; pg prepares a named one once per connection). Always empty on MySQL: mysql2's query prepares nothing.
+   */
+  preparedTexts: string[];
   /** Runs SQL with positional parameters through the driver (not logged), answering the rows. */
   raw(sqlText: string, params?: unknown[]): Promise<any[]>;
   /**
@@ -112,12 +117,14 @@ function schemaOf(tables: RelationTables) {
 
 export async function openRelationDatabase(dialect: DialectName): Promise<RelationDatabase> {
   const statements: { sql: string; params: unknown[] }[] = [];
+  const preparedTexts: string[] = [];
   if (dialect === 'sqlite') {
     const client = new Database(':memory:');
     const tables = sqliteTables();
     // Every statement better-sqlite3 runs goes through a prepared statement's all/get/run/iterate.
     const prepare = client.prepare.bind(client);
     (client as any).prepare = (text: string) => {
+      preparedTexts.push(text);
       const statement = prepare(text);
       for (const method of ['all', 'get', 'run', 'iterate'] as const) {
         const original = (statement as any)[method].bind(statement);
@@ -133,6 +140,7 @@ export async function openRelationDatabase(dialect: DialectName): Promise<Relati
       db: drizzleSqlite(client, { schema: schemaOf(tables) }),
       tables,
       statements,
+      preparedTexts,
       raw: async (text, params = []) => {
         const statement = prepare(text);
         return statement.reader ? statement.all(...params) : [statement.run(...params)];
@@ -163,6 +171,7 @@ export async function openRelationDatabase(dialect: DialectName): Promise<Relati
       db: drizzleMysql(pool as any, { schema: schemaOf(tables), mode: 'default' }),
       tables,
       statements,
+      preparedTexts,
       raw: async (text, params = []) => (await execute(text, params as any[]))[0] as any[],
       explain: async (text, params) => {
         await query('ANALYZE TABLE rel_authors, rel_posts, rel_comments');
@@ -179,7 +188,9 @@ export async function openRelationDatabase(dialect: DialectName): Promise<Relati
   const tables = postgresTables() as unknown as RelationTables;
   const query = pool.query.bind(pool);
   (pool as any).query = (...args: any[]) => {
-    statements.push({ sql: typeof args[0] === 'string' ? args[0] : args[0].text, params: args[1] ?? args[0].values ?? [] });
+    const text = typeof args[0] === 'string' ? args[0] : args[0].text;
+    statements.push({ sql: text, params: args[1] ?? args[0].values ?? [] });
+    if (typeof args[0] === 'string' || args[0].name === undefined) preparedTexts.push(text);
     return (query as any)(...args);
   };
   return {
@@ -187,6 +198,7 @@ export async function openRelationDatabase(dialect: DialectName): Promise<Relati
     db: drizzlePostgres(pool, { schema: schemaOf(tables) }),
     tables,
     statements,
+    preparedTexts,
     raw: async (text, params = []) => (await query(text, params)).rows,
     explain: async (text, params) => {
       const client = await pool.connect();

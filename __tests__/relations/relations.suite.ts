@@ -3,7 +3,7 @@
 import { BuiltBundle } from '../helpers/bundle-loader';
 import type { DialectName } from '../helpers/databases';
 import fc from 'fast-check';
-import { createServer, crud, defineService } from 'tessera-api';
+import { createServer, crud, defineService, statementCacheStats } from 'tessera-api';
 import { openRelationDatabase, twoKeyTable, type RelationDatabase } from '../helpers/relation-tables';
 import { bodyValidator, invalidComponentSchemas, operationsOf, responseSchema } from '../helpers/openapi-reader';
 import { validateOpenApi } from '../helpers/openapi-validator';
@@ -128,6 +128,26 @@ function relationsCases(dialect: DialectName): void {
           expect((await call('GET', '/api/posts/99?include=author')).status).toBe(404);
         });
 
+        it('runs a repeated include from the statement cache (spec §8): every statement a hit, none prepared again', async () => {
+          // An admin's authors have no scope: the posts page and both include levels may be cached.
+          const input = (rating: number) => ({ include: { author: { select: ['name'] }, comments: { select: ['rating'], where: { rating: { gte: rating } }, limit: 2 } } });
+          await list('posts', input(2), ADMIN);
+          const before = statementCacheStats(database.db);
+          const prepared = database.preparedTexts.length;
+          // Other values in the include's where bind to the same statement.
+          const again = await list('posts', input(4), ADMIN);
+          const after = statementCacheStats(database.db);
+          expect({ hits: after.hits - before.hits, misses: after.misses - before.misses }).toEqual({ hits: 3, misses: 0 });
+          // The driver's side (better-sqlite3 prepares in the process; the servers' drivers per connection).
+          expect(database.preparedTexts.slice(prepared)).toEqual([]);
+          expect(again.body.items.map((row: any) => [row.author?.name ?? null, row.comments.map((comment: any) => comment.rating)])).toEqual([
+            ['Ann', [5, 4]],
+            ['Ann', []],
+            ['Bob', [5]],
+            [null, []],
+          ]);
+        });
+
         it("answers FORBIDDEN naming the relation when the related resource's authorize says no", async () => {
           const answer = await list('posts', { include: { comments: true } }, { ...MEMBER, noComments: true });
           expect(answer.status).toBe(403);
@@ -165,6 +185,16 @@ function relationsCases(dialect: DialectName): void {
           // Bob is outside a member's scope of authors: no filter reaches him.
           expect(await titles({ where: { author: { is: { name: { eq: 'Bob' } } } } })).toEqual([]);
           expect(await titles({ where: { author: { is: { name: { eq: 'Bob' } } } } }, ADMIN)).toEqual(['From Bob']);
+        });
+
+        it('every: a related row whose where is NULL (a NULL rating against gte) fails it, as a direct list leaves it out', async () => {
+          await insertRows(database, 'rel_comments', 'id, post_id, body, rating', [[6, 2, 'unrated', null]]);
+          try {
+            expect(await titles({ where: { comments: { every: { rating: { gte: 3 } } } } })).toEqual(['From Bob', 'Orphan']);
+            expect(await titles({ where: { comments: { none: { rating: { lte: 2 } } } } })).toEqual(['Second', 'From Bob', 'Orphan']);
+          } finally {
+            await database.raw('DELETE FROM rel_comments WHERE id = 6');
+          }
         });
 
         it('filters a to-many relation with some, every and none, also under AND / OR / NOT', async () => {

@@ -112,11 +112,14 @@ async function includeNodes(rt: CrudRuntime, include: Record<string, true | Incl
     const given = include[declaration.name];
     const entry: IncludeEntry = given === true ? {} : given;
     const scope = await relatedScope(relation, entry, ctx);
-    const where = await whereCondition(relation.target, entry.where, ctx);
+    // A where through relations cannot bind as placeholders: it joins the scope, rendered for this call only.
+    const throughRelations = hasRelationFilter(relation.target, entry.where);
+    const where = throughRelations ? await whereCondition(relation.target, entry.where, ctx) : undefined;
     nodes.push({
       relation,
       plan: planOf(relation.target),
       fields: selected(relation.target, entry.select),
+      where: throughRelations ? undefined : entry.where,
       condition: where === undefined ? scope : scope === undefined ? where : and(where, scope),
       orderBy: entry.orderBy,
       limit: entry.limit ?? relation.defaultLimit,

@@ -86,6 +86,12 @@ export interface Dialect {
    */
   readonly inlinesLimit: boolean;
   /**
+   * How a to-many include takes its first rows per parent (CONTRACT §9): `window` ranks them with ROW_NUMBER() (MariaDB
+   * has neither LATERAL nor LIMIT in an IN subquery); `subquery` walks each key's rows with LIMIT in a subquery, 3×
+   * cheaper on SQLite, whose window functions cost more than the rows they rank.
+   */
+  readonly limitsPerKey: 'window' | 'subquery';
+  /**
    * Whether NULL sorts before every value in ascending order (SQLite, MySQL/MariaDB; after them in descending
    * order), or after them (PostgreSQL's default). A cursor's keyset condition follows it (sql/keyset.ts).
    */

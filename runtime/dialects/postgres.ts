@@ -127,6 +127,7 @@ export const postgresDialect: Dialect = {
   },
 
   inlinesLimit: false,
+  limitsPerKey: 'window',
   nullsFirstAscending: false,
   rowDecoder: () => null,
   hasReturning: true,

@@ -1,7 +1,7 @@
 // Relation filters as SQL (CONTRACT §9): each one an EXISTS over the related table (as each dialect asks it), correlated on the relation's join
 // column and ANDed with the related resource's scope, so a filter reaches only rows a direct list of the related
 // resource could reach. Over an indexed foreign key the database probes the index once per row (EXPLAIN-tested).
-import { and, eq, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { relatedRowExists } from '../dialects/related-row-exists';
 import type { RelationFilterName } from '../model/relation-options';
 import type { ResolvedRelation } from '../model/relations';
@@ -15,6 +15,8 @@ function relatedRows(relation: ResolvedRelation, conditions: (SQL | undefined)[]
 /**
  * One relation filter: `where` is the inner where as SQL (undefined: no condition), `scope` the related resource's.
  * `every` holds when no reachable related row fails the where; `isNot` and `none` when no reachable one matches.
+ * A row fails the where unless the where is true for it: `IS NOT TRUE`, since `NOT (rating >= 3)` is NULL, not true,
+ * for a NULL rating, and the row (which a direct list with that where would not answer) would pass unseen.
  */
 export function relationCondition(relation: ResolvedRelation, filter: RelationFilterName, where: SQL | undefined, scope: SQL | undefined): SQL {
   switch (filter) {
@@ -25,6 +27,6 @@ export function relationCondition(relation: ResolvedRelation, filter: RelationFi
     case 'none':
       return relatedRowExists(relation.target.dialect.name, relatedRows(relation, [scope, where]), true);
     case 'every':
-      return where === undefined ? sql`1 = 1` : relatedRowExists(relation.target.dialect.name, relatedRows(relation, [scope, not(where)]), true);
+      return where === undefined ? sql`1 = 1` : relatedRowExists(relation.target.dialect.name, relatedRows(relation, [scope, sql`(${where}) is not true`]), true);
   }
 }
