@@ -1,0 +1,78 @@
+// PostgreSQL's transactions through pg: a crud write's transaction (Dialect.transact, on Drizzle's), and the compiled
+// handlers' write with its read-back on one pooled client (writeThenRead), each statement prepared for the call only.
+import type pg from 'pg';
+import { ROW_MISSING, type OnceAnswer, type TextStatement } from './dialect';
+import { driveAsync, type TxStep, type TxWork } from './transaction-work';
+
+/**
+ * The type parsers Drizzle's node-postgres driver gives its queries: dates, timestamps and intervals (and their
+ * arrays) stay text, for the columns' own decoders; everything else as pg parses it. Raw statements use the same.
+ */
+const TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
+let pgTypes: typeof pg.types | undefined;
+export const DRIZZLE_TYPES = {
+  getTypeParser: (typeId: number, format?: string) => {
+    if (TEXT_TYPES.has(typeId)) return (value: string) => value;
+    // Required on first use: an application without PostgreSQL need not install pg.
+    pgTypes ??= (require('pg') as typeof pg).types;
+    return (pgTypes.getTypeParser as (id: number, format?: string) => unknown)(typeId, format);
+  },
+};
+
+interface QueryClient {
+  query(config: object | string, values?: readonly unknown[]): Promise<{ rows: unknown[][]; rowCount: number | null }>;
+}
+
+/** An unnamed statement: PostgreSQL parses it for this call only (no plan is kept on the connection). */
+export async function runPostgresOnce(client: QueryClient, { text, values }: TextStatement): Promise<OnceAnswer> {
+  const result = await client.query({ text, rowMode: 'array', types: DRIZZLE_TYPES }, values);
+  return { rows: result.rows, changes: result.rowCount ?? 0 };
+}
+
+/** One step of a transaction's work, on drizzle's transaction (one pooled client). */
+async function runStep(tx: any, step: TxStep): Promise<unknown> {
+  switch (step.kind) {
+    case 'rows':
+      return step.query(tx);
+    case 'lock':
+      return step.query(tx).for('update');
+    case 'count':
+      return (await step.query(tx)).rowCount;
+    case 'insert':
+      return (await tx.insert(step.table).values(step.values).returning({ key: step.pk }))[0].key;
+  }
+}
+
+/** Dialect.transact on PostgreSQL: the work on Drizzle's transaction. */
+export function transactPostgres<T>(db: any, work: () => TxWork<T>): Promise<T> {
+  return db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step)));
+}
+
+/**
+ * Dialect.writeThenRead on PostgreSQL: begin, the write, the read `next` makes of its answer, then commit (rollback
+ * when the read finds no row).
+ */
+export async function postgresWriteThenRead(pool: any, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): Promise<unknown[] | null | typeof ROW_MISSING> {
+  // A pool lends one client for the transaction, as Drizzle's transaction does; a single client is used as it is.
+  const client: QueryClient & { release?(error?: unknown): void } = typeof pool.totalCount === 'number' ? await pool.connect() : pool;
+  let failure: unknown;
+  try {
+    await client.query('begin');
+    try {
+      const read = next(await runPostgresOnce(client, write));
+      if (read === null) {
+        await client.query('commit');
+        return ROW_MISSING;
+      }
+      const [row] = (await runPostgresOnce(client, read)).rows;
+      await client.query(row === undefined ? 'rollback' : 'commit');
+      return row ?? null;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: unknown) => (failure = rollbackError));
+      throw error;
+    }
+  } finally {
+    // A client whose rollback failed is dropped rather than lent again.
+    if (client !== pool) client.release?.(failure);
+  }
+}
