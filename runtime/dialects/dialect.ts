@@ -136,6 +136,13 @@ export interface Dialect {
    * (the write found no row); null when the read finds none: the row fell outside the caller's scope, rolled back.
    */
   writeThenRead(db: AnyDatabase, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): Promise<unknown[] | null | typeof ROW_MISSING>;
+  /**
+   * Where the database has RETURNING (PostgreSQL, SQLite): `write`, whose RETURNING row ends with the caller's scope
+   * over the written row, in a transaction of its own, kept when that last value holds and rolled back (null) when
+   * not; ROW_MISSING when it wrote no row. The row comes without that last value: writeThenRead's answer, one
+   * statement fewer (issue 27).
+   */
+  writeCheckedByReturning?(db: AnyDatabase, write: TextStatement): Promise<unknown[] | null | typeof ROW_MISSING>;
   /** Closes the database client behind `db` (a pool's connections, or the SQLite file), for a graceful shutdown. */
   close(db: AnyDatabase): Promise<void>;
   /**

@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import { ROW_MISSING, type OnceAnswer, type TextStatement } from './dialect';
 import { driveAsync, type TxStep, type TxWork } from './transaction-work';
+import { rowInsideScope } from './write-statements';
 
 /**
  * The type parsers Drizzle's node-postgres driver gives its queries: dates, timestamps and intervals (and their
@@ -49,24 +50,18 @@ export function transactPostgres<T>(db: any, work: () => TxWork<T>): Promise<T> 
 }
 
 /**
- * Dialect.writeThenRead on PostgreSQL: begin, the write, the read `next` makes of its answer, then commit (rollback
- * when the read finds no row).
+ * Runs `work` in a transaction on one client (a pool lends one, as Drizzle's transaction does; a single client is
+ * used as it is): committed when it answers `keep`, rolled back when it answers not to or throws.
  */
-export async function postgresWriteThenRead(pool: any, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): Promise<unknown[] | null | typeof ROW_MISSING> {
-  // A pool lends one client for the transaction, as Drizzle's transaction does; a single client is used as it is.
+async function inPostgresTransaction<T>(pool: any, work: (client: QueryClient) => Promise<{ readonly answer: T; readonly keep: boolean }>): Promise<T> {
   const client: QueryClient & { release?(error?: unknown): void } = typeof pool.totalCount === 'number' ? await pool.connect() : pool;
   let failure: unknown;
   try {
     await client.query('begin');
     try {
-      const read = next(await runPostgresOnce(client, write));
-      if (read === null) {
-        await client.query('commit');
-        return ROW_MISSING;
-      }
-      const [row] = (await runPostgresOnce(client, read)).rows;
-      await client.query(row === undefined ? 'rollback' : 'commit');
-      return row ?? null;
+      const { answer, keep } = await work(client);
+      await client.query(keep ? 'commit' : 'rollback');
+      return answer;
     } catch (error) {
       await client.query('rollback').catch((rollbackError: unknown) => (failure = rollbackError));
       throw error;
@@ -75,4 +70,27 @@ export async function postgresWriteThenRead(pool: any, write: TextStatement, nex
     // A client whose rollback failed is dropped rather than lent again.
     if (client !== pool) client.release?.(failure);
   }
+}
+
+/**
+ * Dialect.writeThenRead on PostgreSQL: begin, the write, the read `next` makes of its answer, then commit (rollback
+ * when the read finds no row).
+ */
+export function postgresWriteThenRead(pool: any, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): Promise<unknown[] | null | typeof ROW_MISSING> {
+  return inPostgresTransaction<unknown[] | null | typeof ROW_MISSING>(pool, async (client) => {
+    const read = next(await runPostgresOnce(client, write));
+    if (read === null) return { answer: ROW_MISSING, keep: true };
+    const [row] = (await runPostgresOnce(client, read)).rows;
+    return row === undefined ? { answer: null, keep: false } : { answer: row, keep: true };
+  });
+}
+
+/** Dialect.writeCheckedByReturning on PostgreSQL: begin, the write answering its row and the scope's verdict, then commit or rollback. */
+export function postgresWriteChecked(pool: any, write: TextStatement): Promise<unknown[] | null | typeof ROW_MISSING> {
+  return inPostgresTransaction<unknown[] | null | typeof ROW_MISSING>(pool, async (client) => {
+    const [row] = (await runPostgresOnce(client, write)).rows;
+    if (row === undefined) return { answer: ROW_MISSING, keep: true };
+    const inside = rowInsideScope(row);
+    return { answer: inside, keep: inside !== null };
+  });
 }

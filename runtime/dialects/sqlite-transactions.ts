@@ -1,7 +1,7 @@
 // SQLite's transactions through better-sqlite3, run synchronously: a crud write's transaction (Dialect.transact, on
 // Drizzle's), and the compiled handlers' write with its read-back (writeThenRead), each statement prepared for the call only.
 import { OutsideScope, ROW_MISSING, type OnceAnswer, type TextStatement } from './dialect';
-import { nullWhenOutsideScope } from './write-statements';
+import { nullWhenOutsideScope, rowInsideScope } from './write-statements';
 import { driveSync, type TxStep, type TxWork } from './transaction-work';
 
 /** A statement prepared for this call only: better-sqlite3 compiles the text, runs it, and the statement is dropped. */
@@ -42,6 +42,18 @@ export function sqliteWriteThenRead(db: any, write: TextStatement, next: (answer
     const [row] = runSqliteOnce(db, read).rows;
     if (row === undefined) throw new OutsideScope();
     return row;
+  });
+  return nullWhenOutsideScope(() => inTransaction());
+}
+
+/** Dialect.writeCheckedByReturning on SQLite: the write answering its row and the scope's verdict, in a transaction. */
+export function sqliteWriteChecked(db: any, write: TextStatement): Promise<unknown[] | null | typeof ROW_MISSING> {
+  const inTransaction = db.$client.transaction(() => {
+    const [row] = runSqliteOnce(db, write).rows;
+    if (row === undefined) return ROW_MISSING;
+    const inside = rowInsideScope(row);
+    if (inside === null) throw new OutsideScope();
+    return inside;
   });
   return nullWhenOutsideScope(() => inTransaction());
 }
