@@ -137,12 +137,10 @@ export interface Dialect {
    */
   writeThenRead(db: AnyDatabase, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): Promise<unknown[] | null | typeof ROW_MISSING>;
   /**
-   * Where the database has RETURNING (PostgreSQL, SQLite): `write`, whose RETURNING row ends with the caller's scope
-   * over the written row, in a transaction of its own, kept when that last value holds and rolled back (null) when
-   * not; ROW_MISSING when it wrote no row. The row comes without that last value: writeThenRead's answer, one
-   * statement fewer (issue 27).
+   * Where the database has RETURNING (PostgreSQL, SQLite): a scoped write that checks the scope in its own RETURNING,
+   * in place of writeThenRead's read-back (issue 27); undefined elsewhere.
    */
-  writeCheckedByReturning?(db: AnyDatabase, write: TextStatement): Promise<unknown[] | null | typeof ROW_MISSING>;
+  readonly checkedWrite?: CheckedWrite;
   /** Closes the database client behind `db` (a pool's connections, or the SQLite file), for a graceful shutdown. */
   close(db: AnyDatabase): Promise<void>;
   /**
@@ -157,6 +155,17 @@ export interface Dialect {
   applyTimeouts(db: AnyDatabase, given: DatabaseTimeouts): EffectiveTimeouts | null;
   /** Where the client connects (`host:port/database`, a file for SQLite), never a user or a password: for start-up messages. */
   describeTarget(db: AnyDatabase): string;
+}
+
+/**
+ * A write whose RETURNING row ends with the scope's verdict on the row as written: what writeThenRead answers, with
+ * fewer statements. Used only for a scope that reads the row's own columns, which RETURNING sees as a read-back would.
+ */
+export interface CheckedWrite {
+  /** The RETURNING value that judges the written row by the scope's `condition` (placed as is). */
+  verdict(condition: SQL): SQL;
+  /** Runs the write: its row without the verdict; null when the row fell outside (nothing written); ROW_MISSING when it wrote none. */
+  run(db: AnyDatabase, write: TextStatement): Promise<unknown[] | null | typeof ROW_MISSING>;
 }
 
 /** SQL text with the database's own placeholders, and this call's values for them in order. */

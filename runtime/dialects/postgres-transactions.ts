@@ -1,7 +1,9 @@
-// PostgreSQL's transactions through pg: a crud write's transaction (Dialect.transact, on Drizzle's), and the compiled
-// handlers' write with its read-back on one pooled client (writeThenRead), each statement prepared for the call only.
+// PostgreSQL's transactions through pg: a crud write's transaction (Dialect.transact, on Drizzle's), the compiled
+// handlers' write with its read-back on one pooled client (writeThenRead), and their scoped write that checks the
+// scope in its own RETURNING (checkedWrite), each statement prepared for the call only.
 import type pg from 'pg';
-import { ROW_MISSING, type OnceAnswer, type TextStatement } from './dialect';
+import { sql } from 'drizzle-orm';
+import { ROW_MISSING, type CheckedWrite, type OnceAnswer, type TextStatement } from './dialect';
 import { driveAsync, type TxStep, type TxWork } from './transaction-work';
 import { rowInsideScope } from './write-statements';
 
@@ -85,12 +87,25 @@ export function postgresWriteThenRead(pool: any, write: TextStatement, next: (an
   });
 }
 
-/** Dialect.writeCheckedByReturning on PostgreSQL: begin, the write answering its row and the scope's verdict, then commit or rollback. */
-export function postgresWriteChecked(pool: any, write: TextStatement): Promise<unknown[] | null | typeof ROW_MISSING> {
-  return inPostgresTransaction<unknown[] | null | typeof ROW_MISSING>(pool, async (client) => {
-    const [row] = (await runPostgresOnce(client, write)).rows;
-    if (row === undefined) return { answer: ROW_MISSING, keep: true };
-    const inside = rowInsideScope(row);
-    return { answer: inside, keep: inside !== null };
-  });
-}
+/** What the verdict casts to an integer when the row falls outside the scope: the error names it, and only it. */
+const OUTSIDE_SCOPE = 'tessera: outside the scope';
+
+/**
+ * Dialect.checkedWrite on PostgreSQL: one statement, in no transaction of its own. Its verdict is 1 for a row inside
+ * the scope; for one outside it casts OUTSIDE_SCOPE to an integer, which fails the statement, so PostgreSQL undoes
+ * its write. (The CASE is not constant, so PostgreSQL cannot fold that cast and fail when it plans the statement.)
+ */
+export const postgresCheckedWrite: CheckedWrite = {
+  verdict: (condition) => sql`cast(case when ${condition} then '1' else ${sql.raw(`'${OUTSIDE_SCOPE}'`)} end as integer)`,
+  async run(db, write) {
+    try {
+      const [row] = (await runPostgresOnce(db.$client, write)).rows;
+      return row === undefined ? ROW_MISSING : rowInsideScope(row);
+    } catch (error) {
+      // 22P02: invalid text representation, here of the verdict's text (pg's message quotes the text cast).
+      const failure = error as { code?: unknown; message?: unknown };
+      if (failure?.code === '22P02' && typeof failure.message === 'string' && failure.message.includes(OUTSIDE_SCOPE)) return null;
+      throw error;
+    }
+  },
+};

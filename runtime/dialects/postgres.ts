@@ -10,7 +10,7 @@ import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
-import { DRIZZLE_TYPES, postgresWriteChecked, postgresWriteThenRead, runPostgresOnce, transactPostgres } from './postgres-transactions';
+import { DRIZZLE_TYPES, postgresCheckedWrite, postgresWriteThenRead, runPostgresOnce, transactPostgres } from './postgres-transactions';
 
 /** `"schema"."table"`, each part quoted, for to_regclass: it resolves the name through search_path as queries do. */
 function qualifiedName(table: Parameters<typeof getTableConfig>[0]): string {
@@ -127,7 +127,7 @@ export const postgresDialect: Dialect = {
   },
 
   writeThenRead: (db, write, next) => postgresWriteThenRead(db.$client, write, next),
-  writeCheckedByReturning: (db, write) => postgresWriteChecked(db.$client, write),
+  checkedWrite: postgresCheckedWrite,
 
   async listColumns(db, table) {
     const result = (await db.execute(

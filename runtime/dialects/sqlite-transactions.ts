@@ -1,6 +1,7 @@
 // SQLite's transactions through better-sqlite3, run synchronously: a crud write's transaction (Dialect.transact, on
-// Drizzle's), and the compiled handlers' write with its read-back (writeThenRead), each statement prepared for the call only.
-import { OutsideScope, ROW_MISSING, type OnceAnswer, type TextStatement } from './dialect';
+// Drizzle's), the compiled handlers' write with its read-back (writeThenRead) and their scoped write that checks the scope
+// in its own RETURNING (checkedWrite), each statement prepared for the call only.
+import { OutsideScope, ROW_MISSING, type CheckedWrite, type OnceAnswer, type TextStatement } from './dialect';
 import { nullWhenOutsideScope, rowInsideScope } from './write-statements';
 import { driveSync, type TxStep, type TxWork } from './transaction-work';
 
@@ -46,14 +47,17 @@ export function sqliteWriteThenRead(db: any, write: TextStatement, next: (answer
   return nullWhenOutsideScope(() => inTransaction());
 }
 
-/** Dialect.writeCheckedByReturning on SQLite: the write answering its row and the scope's verdict, in a transaction. */
-export function sqliteWriteChecked(db: any, write: TextStatement): Promise<unknown[] | null | typeof ROW_MISSING> {
-  const inTransaction = db.$client.transaction(() => {
-    const [row] = runSqliteOnce(db, write).rows;
-    if (row === undefined) return ROW_MISSING;
-    const inside = rowInsideScope(row);
-    if (inside === null) throw new OutsideScope();
-    return inside;
-  });
-  return nullWhenOutsideScope(() => inTransaction());
-}
+/** Dialect.checkedWrite on SQLite: the verdict is the condition itself (1 or 0); the write runs in a transaction, rolled back when it is not 1. */
+export const sqliteCheckedWrite: CheckedWrite = {
+  verdict: (condition) => condition,
+  run(db, write) {
+    const inTransaction = db.$client.transaction(() => {
+      const [row] = runSqliteOnce(db, write).rows;
+      if (row === undefined) return ROW_MISSING;
+      const inside = rowInsideScope(row);
+      if (inside === null) throw new OutsideScope();
+      return inside;
+    });
+    return nullWhenOutsideScope(() => inTransaction());
+  },
+};

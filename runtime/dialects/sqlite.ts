@@ -7,7 +7,7 @@ import { withIntegerRange } from './integer-range';
 import { escapeGlob, wrapPattern } from './like-escape';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
-import { runSqliteOnce, sqliteWriteChecked, sqliteWriteThenRead, transactSqlite } from './sqlite-transactions';
+import { runSqliteOnce, sqliteCheckedWrite, sqliteWriteThenRead, transactSqlite } from './sqlite-transactions';
 
 const DRIVER_CODES: DriverCodes = {
   unique: new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']),
@@ -155,7 +155,7 @@ export const sqliteDialect: Dialect = {
   runOnce: runSqliteOnce,
 
   writeThenRead: (db, write, next) => sqliteWriteThenRead(db, write, next),
-  writeCheckedByReturning: (db, write) => sqliteWriteChecked(db, write),
+  checkedWrite: sqliteCheckedWrite,
 
   async listColumns(db, table) {
     const rows = db.all(sql`select name from pragma_table_info(${getTableName(table)})`) as { name: string }[];

@@ -49,10 +49,10 @@ export async function nullWhenOutsideScope<T>(write: () => T | Promise<T>): Prom
 }
 
 /**
- * A RETURNING row whose last value is the scope's verdict on it (Dialect.writeCheckedByReturning): the row without
- * it when the verdict holds (PostgreSQL's true, SQLite's 1), else null (false, or NULL as a WHERE would read it).
+ * A RETURNING row whose last value is the scope's verdict on it (Dialect.checkedWrite): the row without it when the
+ * verdict is 1, else null (0, or NULL as a WHERE would read it).
  */
 export function rowInsideScope(row: unknown[]): unknown[] | null {
   const verdict = row.pop();
-  return verdict === true || verdict === 1 ? row : null;
+  return verdict === 1 ? row : null;
 }

@@ -3,12 +3,12 @@
 // as parameters like every written value; one SQL text per set of written columns, written by Drizzle once. A call
 // spec §8 lets use the statement cache runs the cached statement (fixed-writes.ts); any other runs its text prepared
 // for the call only: with RETURNING and no scope one statement; with a scope, where the database has RETURNING and the
-// scope reads only the row's columns, the write answering its row and the scope's verdict on it, in a transaction of
-// that one statement (Dialect.writeCheckedByReturning); else the write and the read-back of its row inside the scope
-// in one transaction (Dialect.writeThenRead; issue 17). The row comes back as an array for the row writer.
+// scope reads only the row's columns, the write answering its row and the scope's verdict on it, undone when the
+// verdict fails (Dialect.checkedWrite: one statement on PostgreSQL); else the write and the read-back of its row
+// inside the scope in one transaction (Dialect.writeThenRead; issue 17). The row comes back as an array for the row writer.
 import { and, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { columnPlaceholder } from '../dialects/column-placeholder';
-import { ROW_MISSING, type Dialect, type OnceAnswer } from '../dialects/dialect';
+import { ROW_MISSING, type CheckedWrite, type Dialect, type OnceAnswer } from '../dialects/dialect';
 import { primaryOf } from '../dialects/read-replicas';
 import { byIdPlaceholder, updateValues, writeShape } from '../dialects/write-statements';
 import { fixedInsert, fixedUpdate } from './fixed-writes';
@@ -32,16 +32,16 @@ function readBackText(plan: ResourcePlan): ScopedText {
 }
 
 /**
- * The scope may be checked in the write's own RETURNING (Dialect.writeCheckedByReturning): the database has it, and
- * the condition reads only the row's own columns (a scope function's where), so RETURNING sees what a read-back would.
+ * The scope may be checked in the write's own RETURNING (Dialect.checkedWrite): the database can, and the condition
+ * reads only the row's own columns (a scope function's where), so RETURNING sees what a read-back would.
  */
 function checksInReturning(dialect: Dialect, scope: SQL): boolean {
-  return dialect.writeCheckedByReturning !== undefined && isRowCondition(scope);
+  return dialect.checkedWrite !== undefined && isRowCondition(scope);
 }
 
-/** The row's columns, then the scope's verdict on it (true where no scope is written in). */
-function withVerdict(selection: Record<string, Column>, place: SQL | undefined): Record<string, unknown> {
-  return { ...selection, '\u0000inside': place ?? sql`true` };
+/** The row's columns, then the dialect's verdict on it by the scope's condition (a true one where none is written in). */
+function withVerdict(checked: CheckedWrite, selection: Record<string, Column>, place: SQL | undefined): Record<string, unknown> {
+  return { ...selection, '\u0000inside': checked.verdict(place ?? sql`true`) };
 }
 
 function firstRow(answer: OnceAnswer | Promise<OnceAnswer>): WrittenRow | undefined | Promise<WrittenRow | undefined> {
@@ -70,8 +70,8 @@ export function compiledInsert(plan: ResourcePlan): (data: Record<string, unknow
       return (await firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(values) })))!;
     }
     if (scope !== undefined && checksInReturning(plan.dialect, scope)) {
-      const checked = (shape.checked ??= ScopedText.of(plan.db, (place) => plan.dialect.returningInsert(insert().values(placeholders), withVerdict(plan.defaultSelection, place) as never) as BuiltQuery));
-      const row = await plan.dialect.writeCheckedByReturning!(db, checked.statement(values, scope));
+      const checked = (shape.checked ??= ScopedText.of(plan.db, (place) => plan.dialect.returningInsert(insert().values(placeholders), withVerdict(plan.dialect.checkedWrite!, plan.defaultSelection, place) as never) as BuiltQuery));
+      const row = await plan.dialect.checkedWrite!.run(db, checked.statement(values, scope));
       return row === ROW_MISSING ? null : row;
     }
     const write = (shape.insert ??= textOf(plan.dialect.hasReturning ? insert().values(placeholders).returning({ id: pkColumn }) : insert().values(placeholders)));
@@ -109,9 +109,9 @@ export function compiledUpdate(plan: ResourcePlan): (data: Record<string, unknow
     }
     if (scope !== undefined && checksInReturning(plan.dialect, scope)) {
       const checked = (shape.checked ??= withoutUpdateFunctions(functions, () =>
-        ScopedText.of(plan.db, (place) => plan.db.update(plan.table).set(placeholders).where(and(byIdPlaceholder(plan.pkColumn), place)).returning(withVerdict(plan.defaultSelection, place))),
+        ScopedText.of(plan.db, (place) => plan.db.update(plan.table).set(placeholders).where(and(byIdPlaceholder(plan.pkColumn), place)).returning(withVerdict(plan.dialect.checkedWrite!, plan.defaultSelection, place))),
       ));
-      return plan.dialect.writeCheckedByReturning!(db, checked.statement(named, scope));
+      return plan.dialect.checkedWrite!.run(db, checked.statement(named, scope));
     }
     const update = (shape.update ??= withoutUpdateFunctions(functions, () =>
       ScopedText.of(plan.db, (place) => plan.db.update(plan.table).set(placeholders).where(and(byIdPlaceholder(plan.pkColumn), place))),

@@ -15,7 +15,7 @@ export interface WriteTexts {
   insert?: Text;
   /** An update by id with the scope's place, for a read-back in its transaction. */
   update?: ScopedText;
-  /** The write answering its row and the scope's verdict on it, with the scope's places (Dialect.writeCheckedByReturning). */
+  /** The write answering its row and the scope's verdict on it, with the scope's places (Dialect.checkedWrite). */
   checked?: ScopedText;
 }
 
