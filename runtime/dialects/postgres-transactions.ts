@@ -2,6 +2,7 @@
 // handlers' write with its read-back on one pooled client (writeThenRead), and their scoped write that checks the
 // scope in its own RETURNING (checkedWrite), each statement prepared for the call only.
 import type pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ROW_MISSING, type CheckedWrite, type OnceAnswer, type TextStatement } from './dialect';
 import { driveAsync, type TxStep, type TxWork } from './transaction-work';
@@ -87,8 +88,11 @@ export function postgresWriteThenRead(pool: any, write: TextStatement, next: (an
   });
 }
 
-/** What the verdict casts to an integer when the row falls outside the scope: the error names it, and only it. */
-const OUTSIDE_SCOPE = 'tessera: outside the scope';
+/**
+ * What the verdict casts to an integer when the row falls outside the scope: the error quotes it. Random per process,
+ * so no value a request sends can make another failure look like this one.
+ */
+const OUTSIDE_SCOPE = `tessera outside the scope ${randomUUID()}`;
 
 /**
  * Dialect.checkedWrite on PostgreSQL: one statement, in no transaction of its own. Its verdict is 1 for a row inside
@@ -102,9 +106,9 @@ export const postgresCheckedWrite: CheckedWrite = {
       const [row] = (await runPostgresOnce(db.$client, write)).rows;
       return row === undefined ? ROW_MISSING : rowInsideScope(row);
     } catch (error) {
-      // 22P02: invalid text representation, here of the verdict's text (pg's message quotes the text cast).
+      // 22P02: invalid text representation, here of the verdict's text (the message quotes it, in any language).
       const failure = error as { code?: unknown; message?: unknown };
-      if (failure?.code === '22P02' && typeof failure.message === 'string' && failure.message.includes(OUTSIDE_SCOPE)) return null;
+      if (failure?.code === '22P02' && typeof failure.message === 'string' && failure.message.includes(`"${OUTSIDE_SCOPE}"`)) return null;
       throw error;
     }
   },
