@@ -164,6 +164,7 @@ export const mysqlDialect: Dialect = {
   },
 
   inlinesLimit: false,
+  nullsFirstAscending: true,
   rowDecoder: datetimeDecoder,
   hasReturning: false,
 

@@ -85,6 +85,7 @@ export const postgresDialect: Dialect = {
   transact: (db, work) => transactPostgres(db, work),
 
   inlinesLimit: false,
+  nullsFirstAscending: false,
   rowDecoder: () => null,
   hasReturning: true,
   insertReturns: () => true,

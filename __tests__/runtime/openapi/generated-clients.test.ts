@@ -34,6 +34,7 @@ const PROGRAM_RESULT = `  return {
     task: task.data?.ownerId,
     total: page.data?.total,
     owner: page.data?.items[0]?.owner?.name,
+    nextCursor: paged.data?.nextCursor,
   };
 `;
 
@@ -55,6 +56,9 @@ export async function runOpenapiFetch(baseUrl: string, aliceToken: string) {
   const counted = await client.POST('/api/notes/count', { body: { where: { title: { eq: 'From openapi-fetch' } } } });
   const exists = await client.POST('/api/notes/exists', { body: {} });
   const found = await client.POST('/api/notes/find-one', { body: { where: { title: { startsWith: 'From' } }, orderBy: [{ field: 'title' }] } });
+  // CONTRACT §10: cursor paging, the first page's nextCursor sent back (null here: one row matches).
+  const first = await client.POST('/api/notes/query', { body: { where: { title: { contains: 'openapi-fetch' } }, limit: 1, cursor: true } });
+  const paged = await client.POST('/api/notes/query', { body: { where: { title: { contains: 'openapi-fetch' } }, limit: 1, cursor: first.data?.nextCursor ?? true } });
   const deleted = await client.DELETE('/api/notes/{id}', { params: { path: { id } } });
   const alice = createClient<paths>({ baseUrl, headers: { authorization: 'Bearer ' + aliceToken } });
   const task = await alice.POST('/api/tasks', { body: { title: 'Typed task' } });
@@ -78,6 +82,8 @@ export async function runHeyApi(baseUrl: string, bobToken: string) {
   const counted = await blogNotesCount({ body: { where: { title: { eq: 'From hey-api' } } } });
   const exists = await blogNotesExists({ body: {} });
   const found = await blogNotesFindOne({ body: { where: { title: { startsWith: 'From' } }, orderBy: [{ field: 'title' }] } });
+  const first = await blogNotesList({ body: { where: { title: { contains: 'hey-api' } }, limit: 1, cursor: true } });
+  const paged = await blogNotesList({ body: { where: { title: { contains: 'hey-api' } }, limit: 1, cursor: first.data?.nextCursor ?? true } });
   const deleted = await blogNotesDelete({ path: { id } });
   const task = await blogTasksCreate({ body: { title: 'Typed task' }, auth: bobToken });
   const page = await blogTasksList({ body: { limit: 5, includeTotal: true, include: { owner: true } }, auth: bobToken });
@@ -179,7 +185,7 @@ describe('clients generated from the OpenAPI document with default options', () 
   it('runs that program against the live server: every call answers as the contract says', async () => {
     const output = execFileSync(process.execPath, [TSX, 'main.ts', cli.url, await demoToken('alice'), await demoToken('bob')], { cwd: folder, encoding: 'utf8', stdio: 'pipe', timeout: GENERATION_TIMEOUT_MS });
     const { openapiFetch, heyApi } = JSON.parse(output);
-    const common = { patched: 'patched', counted: 1, exists: true, deleted: true, total: 1 };
+    const common = { patched: 'patched', counted: 1, exists: true, deleted: true, total: 1, nextCursor: null };
     expect(openapiFetch).toEqual({
       ...common,
       created: { id: expect.any(String), title: 'From openapi-fetch', content: 'first' },
