@@ -1,12 +1,12 @@
 // The access steps of a call (CONTRACT §3): authorize, then the scope as SQL. Every action runs them, and so does every
 // relation a call includes or filters through, against the related resource (CONTRACT §9).
-import { and, is, SQL } from 'drizzle-orm';
+import { is, SQL } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
 import { TesseraError } from '../errors';
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { AnyContext, ScopeFunction, Where } from '../model/options';
 import type { Scope } from '../sql/resource-plan';
-import { compileWhere } from '../sql/where';
+import { andRowConditions, compileWhere } from '../sql/where';
 
 export async function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: unknown, ctx: AnyContext): Promise<void> {
   if (rt.access.isPublic) return;
@@ -33,5 +33,5 @@ export async function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx:
   if (routeScope === null) return scope;
   const narrowed = await scopeCondition(rt, routeScope, action, ctx);
   if (narrowed === undefined) return scope;
-  return scope === undefined ? narrowed : and(scope, narrowed);
+  return scope === undefined ? narrowed : andRowConditions(scope, narrowed);
 }

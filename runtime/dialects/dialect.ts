@@ -147,6 +147,11 @@ export interface Dialect {
    * (the write found no row); null when the read finds none: the row fell outside the caller's scope, rolled back.
    */
   writeThenRead(db: AnyDatabase, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): Promise<unknown[] | null | typeof ROW_MISSING>;
+  /**
+   * Where the database has RETURNING (PostgreSQL, SQLite): a scoped write that checks the scope in its own RETURNING,
+   * in place of writeThenRead's read-back (issue 27); undefined elsewhere.
+   */
+  readonly checkedWrite?: CheckedWrite;
   /** Closes the database client behind `db` (a pool's connections, or the SQLite file), for a graceful shutdown. */
   close(db: AnyDatabase): Promise<void>;
   /**
@@ -161,6 +166,17 @@ export interface Dialect {
   applyTimeouts(db: AnyDatabase, given: DatabaseTimeouts): EffectiveTimeouts | null;
   /** Where the client connects (`host:port/database`, a file for SQLite), never a user or a password: for start-up messages. */
   describeTarget(db: AnyDatabase): string;
+}
+
+/**
+ * A write whose RETURNING row ends with the scope's verdict on the row as written: what writeThenRead answers, with
+ * fewer statements. Used only for a scope that reads the row's own columns, which RETURNING sees as a read-back would.
+ */
+export interface CheckedWrite {
+  /** The RETURNING value that judges the written row by the scope's `condition` (placed as is). */
+  verdict(condition: SQL): SQL;
+  /** Runs the write: its row without the verdict; null when the row fell outside (nothing written); ROW_MISSING when it wrote none. */
+  run(db: AnyDatabase, write: TextStatement): Promise<unknown[] | null | typeof ROW_MISSING>;
 }
 
 /** SQL text with the database's own placeholders, and this call's values for them in order. */

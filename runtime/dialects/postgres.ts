@@ -2,8 +2,7 @@
 // deterministic collations, SQLSTATE 23505 / 23503 for unique and foreign-key violations.
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
-import { OutsideScope, ROW_MISSING, type Dialect, type OnceAnswer, type TextStatement } from './dialect';
+import { OutsideScope, ROW_MISSING, type Dialect } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
@@ -11,21 +10,7 @@ import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
-import { driveAsync, type TxStep } from './transaction-work';
-
-/** One step of a transaction's work, on drizzle's transaction (one pooled client). */
-async function runStep(tx: any, step: TxStep): Promise<unknown> {
-  switch (step.kind) {
-    case 'rows':
-      return step.query(tx);
-    case 'lock':
-      return step.query(tx).for('update');
-    case 'count':
-      return (await step.query(tx)).rowCount;
-    case 'insert':
-      return (await tx.insert(step.table).values(step.values).returning({ key: step.pk }))[0].key;
-  }
-}
+import { DRIZZLE_TYPES, postgresCheckedWrite, postgresWriteThenRead, runPostgresOnce, transactPostgres } from './postgres-transactions';
 
 /** `"schema"."table"`, each part quoted, for to_regclass: it resolves the name through search_path as queries do. */
 function qualifiedName(table: Parameters<typeof getTableConfig>[0]): string {
@@ -34,36 +19,11 @@ function qualifiedName(table: Parameters<typeof getTableConfig>[0]): string {
   return schema === undefined ? quote(getTableName(table)) : `${quote(schema)}.${quote(getTableName(table))}`;
 }
 
-/**
- * The type parsers Drizzle's node-postgres driver gives its queries: dates, timestamps and intervals (and their
- * arrays) stay text, for the columns' own decoders; everything else as pg parses it. Raw statements use the same.
- */
-const TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
-let pgTypes: typeof pg.types | undefined;
-const DRIZZLE_TYPES = {
-  getTypeParser: (typeId: number, format?: string) => {
-    if (TEXT_TYPES.has(typeId)) return (value: string) => value;
-    // Required on first use: an application without PostgreSQL need not install pg.
-    pgTypes ??= (require('pg') as typeof pg).types;
-    return (pgTypes.getTypeParser as (id: number, format?: string) => unknown)(typeId, format);
-  },
-};
-
 /** Bits of the sized integer types; bigint in number mode holds what JSON numbers carry. */
 const INTEGER_BITS: Record<string, number> = { PgSmallInt: 16, PgSmallSerial: 16, PgInteger: 32, PgSerial: 32 };
 
 /** PostgreSQL text cannot hold U+0000. */
 const NO_NUL = '^[^\\u0000]*$';
-
-interface QueryClient {
-  query(config: object | string, values?: readonly unknown[]): Promise<{ rows: unknown[][]; rowCount: number | null }>;
-}
-
-/** An unnamed statement: PostgreSQL parses it for this call only (no plan is kept on the connection). */
-async function runPostgresOnce(client: QueryClient, { text, values }: TextStatement): Promise<OnceAnswer> {
-  const result = await client.query({ text, rowMode: 'array', types: DRIZZLE_TYPES }, values);
-  return { rows: result.rows, changes: result.rowCount ?? 0 };
-}
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -122,9 +82,7 @@ export const postgresDialect: Dialect = {
     return deleted.length > 0;
   },
 
-  transact(db, work) {
-    return db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step)));
-  },
+  transact: (db, work) => transactPostgres(db, work),
 
   inlinesLimit: false,
   limitsPerKey: 'window',
@@ -170,31 +128,8 @@ export const postgresDialect: Dialect = {
     return runPostgresOnce(db.$client, statement);
   },
 
-  async writeThenRead(db, write, next) {
-    // A pool lends one client for the transaction, as Drizzle's transaction does; a single client is used as it is.
-    const pool = db.$client;
-    const client: QueryClient & { release?(error?: unknown): void } = typeof pool.totalCount === 'number' ? await pool.connect() : pool;
-    let failure: unknown;
-    try {
-      await client.query('begin');
-      try {
-        const read = next(await runPostgresOnce(client, write));
-        if (read === null) {
-          await client.query('commit');
-          return ROW_MISSING;
-        }
-        const [row] = (await runPostgresOnce(client, read)).rows;
-        await client.query(row === undefined ? 'rollback' : 'commit');
-        return row ?? null;
-      } catch (error) {
-        await client.query('rollback').catch((rollbackError: unknown) => (failure = rollbackError));
-        throw error;
-      }
-    } finally {
-      // A client whose rollback failed is dropped rather than lent again.
-      if (client !== pool) client.release?.(failure);
-    }
-  },
+  writeThenRead: (db, write, next) => postgresWriteThenRead(db.$client, write, next),
+  checkedWrite: postgresCheckedWrite,
 
   async listColumns(db, table) {
     const result = (await db.execute(

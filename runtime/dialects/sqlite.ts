@@ -1,26 +1,13 @@
 // SQLite through better-sqlite3: synchronous driver, RETURNING supported, GLOB for case-sensitive
 // substring matches (matching the BINARY collation SQLite columns have by default).
 import { and, eq, getTableName, sql } from 'drizzle-orm';
-import { OutsideScope, ROW_MISSING, type Dialect, type OnceAnswer, type TextStatement } from './dialect';
+import { OutsideScope, ROW_MISSING, type Dialect } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom, type DriverCodes, type DriverReason, type UnavailableSignals } from './driver-errors';
 import { withIntegerRange } from './integer-range';
 import { escapeGlob, wrapPattern } from './like-escape';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
-import { driveSync, type TxStep } from './transaction-work';
-
-/** One step of a transaction's work, synchronously: better-sqlite3 runs the whole transaction in one go. */
-function runStep(tx: any, step: TxStep): unknown {
-  switch (step.kind) {
-    case 'rows':
-    case 'lock': // the transaction already holds the database file for writing
-      return step.query(tx).all();
-    case 'count':
-      return step.query(tx).run().changes;
-    case 'insert':
-      return tx.insert(step.table).values(step.values).returning({ key: step.pk }).all()[0].key;
-  }
-}
+import { runSqliteOnce, sqliteCheckedWrite, sqliteWriteThenRead, transactSqlite } from './sqlite-transactions';
 
 const DRIVER_CODES: DriverCodes = {
   unique: new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']),
@@ -48,16 +35,6 @@ const UNAVAILABLE: UnavailableSignals = {
   codes: new Set(['SQLITE_BUSY', 'SQLITE_BUSY_RECOVERY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_TIMEOUT']),
   messages: new Set(['The database connection is not open']),
 };
-
-/** A statement prepared for this call only: better-sqlite3 compiles the text, runs it, and the statement is dropped. */
-function runSqliteOnce(db: any, { text, values }: TextStatement): OnceAnswer {
-  const statement = db.$client.prepare(text);
-  if (statement.reader) {
-    const rows = statement.raw(true).all(...values) as unknown[][];
-    return { rows, changes: rows.length };
-  }
-  return { rows: [], changes: statement.run(...values).changes };
-}
 
 export const sqliteDialect: Dialect = {
   name: 'sqlite',
@@ -124,10 +101,7 @@ export const sqliteDialect: Dialect = {
     return deleted.length > 0;
   },
 
-  async transact(db, work) {
-    // IMMEDIATE: the write lock is taken at BEGIN, so a read-then-write cannot meet another writer half-way.
-    return db.transaction((tx: any) => driveSync(work(), (step) => runStep(tx, step)), { behavior: 'immediate' });
-  },
+  transact: (db, work) => transactSqlite(db, work),
 
   // Measured on a get by id: 12 µs with `LIMIT ?` (recompiled at every step), 6 µs with `LIMIT 1`.
   inlinesLimit: true,
@@ -182,17 +156,8 @@ export const sqliteDialect: Dialect = {
 
   runOnce: runSqliteOnce,
 
-  writeThenRead(db, write, next) {
-    // Synchronous, inside better-sqlite3's transaction: nothing else runs between the write and its read-back.
-    const inTransaction = db.$client.transaction(() => {
-      const read = next(runSqliteOnce(db, write));
-      if (read === null) return ROW_MISSING;
-      const [row] = runSqliteOnce(db, read).rows;
-      if (row === undefined) throw new OutsideScope();
-      return row;
-    });
-    return nullWhenOutsideScope(() => inTransaction());
-  },
+  writeThenRead: (db, write, next) => sqliteWriteThenRead(db, write, next),
+  checkedWrite: sqliteCheckedWrite,
 
   async listColumns(db, table) {
     const rows = db.all(sql`select name from pragma_table_info(${getTableName(table)})`) as { name: string }[];

@@ -47,3 +47,12 @@ export async function nullWhenOutsideScope<T>(write: () => T | Promise<T>): Prom
     throw error;
   }
 }
+
+/**
+ * A RETURNING row whose last value is the scope's verdict on it (Dialect.checkedWrite): the row without it when the
+ * verdict is 1, else null (0, or NULL as a WHERE would read it).
+ */
+export function rowInsideScope(row: unknown[]): unknown[] | null {
+  const verdict = row.pop();
+  return verdict === 1 ? row : null;
+}

@@ -35,13 +35,12 @@ export class ScopedText {
     /** The statement without a scope condition. */
     readonly text: string,
     private readonly fill: ParameterFiller,
-    /** The statement with a scope condition: the text before and after it. */
-    private readonly before: string,
-    private readonly after: string,
+    /** The statement with a scope condition: the texts around its places (a write's WHERE and RETURNING may both have one). */
+    private readonly parts: readonly string[],
     private readonly fillScoped: ParameterFiller,
-    /** Where the condition's values go among the statement's: its place ('?' databases), or last ('$n' ones). */
-    private readonly scopeAt: number,
-    /** The number of the condition's first placeholder ('$n' databases). */
+    /** Where the condition's values go among the statement's, per place ('?' databases); empty for '$n' ones (last, once). */
+    private readonly scopeAts: readonly number[],
+    /** The number of the condition's first placeholder ('$n' databases): every place uses the same numbers. */
     private readonly firstScopeParam: number,
     private readonly writer: SqlWriter,
   ) {}
@@ -56,29 +55,28 @@ export class ScopedText {
     // '?' databases bind in order of appearance; '$n' ones by number, so the condition's values may come last.
     const isPositional = writer.escapeParam(0, undefined) === writer.escapeParam(1, undefined);
     const params: unknown[] = [];
-    let before = '';
-    let after = '';
-    let scopeAt = -1;
+    const parts = [''];
+    const scopeAts: number[] = [];
     for (let index = 0; index < pieces.length; index++) {
       let text = pieces[index];
       if (index % 2 === 1) {
         const param = marked.params[Number(text)];
         const slot = parameterSlot(param);
         if ('name' in slot && slot.name === SCOPE_NAME) {
-          scopeAt = params.length;
+          scopeAts.push(params.length);
+          parts.push('');
           continue;
         }
         text = writer.escapeParam(params.length, undefined);
         params.push(param);
       }
-      if (scopeAt === -1) before += text;
-      else after += text;
+      parts[parts.length - 1] += text;
     }
-    if (scopeAt === -1) throw new Error('a compiled statement has no place for the scope condition');
-    return new ScopedText(plain.sql, parameterFiller(plain.params), before, after, parameterFiller(params), isPositional ? scopeAt : params.length, params.length, writer);
+    if (scopeAts.length === 0) throw new Error('a compiled statement has no place for the scope condition');
+    return new ScopedText(plain.sql, parameterFiller(plain.params), parts, parameterFiller(params), isPositional ? scopeAts : [], params.length, writer);
   }
 
-  /** The statement of a call: its named values bound, and the scope condition (if any) in its place. */
+  /** The statement of a call: its named values bound, and the scope condition (if any) in each of its places. */
   statement(named: Record<string, unknown>, scope: SQL | undefined): TextStatement {
     if (scope === undefined) return { text: this.text, values: this.fill(named) };
     const writer = this.writer;
@@ -91,8 +89,10 @@ export class ScopedText {
       paramStartIndex: { value: this.firstScopeParam },
     } as never);
     const values = this.fillScoped(named);
-    values.splice(this.scopeAt, 0, ...condition.params);
+    if (this.scopeAts.length === 0) values.push(...condition.params);
+    // From the last place back, so each place's index still counts only the statement's own values before it.
+    else for (let place = this.scopeAts.length - 1; place >= 0; place--) values.splice(this.scopeAts[place], 0, ...condition.params);
     // In parentheses: whatever the condition's SQL is, it narrows the statement's rows and never widens them.
-    return { text: `${this.before}(${condition.sql})${this.after}`, values };
+    return { text: this.parts.join(`(${condition.sql})`), values };
   }
 }

@@ -94,5 +94,22 @@ const folders = new WeakMap<Dialect, WhereFolder<SQL>>();
 export function compileWhere(where: Where | undefined, columns: WhereColumns, dialect: Dialect): SQL | undefined {
   let folder = folders.get(dialect);
   if (folder === undefined) folders.set(dialect, (folder = sqlFolder(dialect, bindValue)));
-  return foldWhere(where, columns, dialect, folder);
+  const condition = foldWhere(where, columns, dialect, folder);
+  if (condition !== undefined) rowConditions.add(condition);
+  return condition;
+}
+
+/** compileWhere's conditions: each reads only the row's own columns (no subquery), wherever it is written. */
+const rowConditions = new WeakSet<SQL>();
+
+/** Whether `condition` reads only the row's own columns: one compileWhere wrote, or an AND of such (andRowConditions). */
+export function isRowCondition(condition: SQL): boolean {
+  return rowConditions.has(condition);
+}
+
+/** `a AND b`, still known to read only the row's own columns when both do. */
+export function andRowConditions(a: SQL, b: SQL): SQL {
+  const both = and(a, b) as SQL;
+  if (rowConditions.has(a) && rowConditions.has(b)) rowConditions.add(both);
+  return both;
 }
