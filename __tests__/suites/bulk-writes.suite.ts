@@ -45,6 +45,18 @@ export function bulkWritesSuite(run: SuiteRun): void {
           expect((await client.call('counters', 'createMany', { items: six.slice(0, 5) })).status).toBe(201);
         });
 
+        it('answers rows the database numbered in input order, each with the key it was stored under (one multi-row INSERT)', async () => {
+          const names = ['g', 'c', 'e', 'a', 'f', 'b', 'd'];
+          const answer = await client.call('items', 'createMany', { items: names.map((name, price) => ({ name, price })) }, { user: ALICE });
+          expect(answer.status).toBe(201);
+          const answered = answer.body.items.map((row: { id: number; name: string; price: number }) => [row.id, row.name, row.price]);
+          expect(answered.map(([, name, price]: unknown[]) => [name, price])).toEqual(names.map((name, price) => [name, price]));
+          const ids = answered.map(([id]: number[]) => id);
+          expect(ids).toEqual([...ids].sort((a, b) => a - b));
+          const stored = (await fixture.database.raw('SELECT id, name, price FROM t_items ORDER BY id')) as { id: number; name: string; price: number }[];
+          expect(stored.map((row) => [Number(row.id), row.name, row.price])).toEqual(answered);
+        });
+
         it('runs the hooks per row and checks the scope of every row: one outside rolls all back (FORBIDDEN)', async () => {
           const answer = await client.call('items', 'createMany', { items: [{ name: 'One', price: 1 }, { name: 'Two', price: 2 }] }, { user: ALICE });
           expect(answer.status).toBe(201);

@@ -12,6 +12,7 @@ import { datetimeDecoder } from './mysql-datetime';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
 import { applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
+import { keysInInputOrder } from './insert-order';
 import { driveAsync, type TxStep } from './transaction-work';
 import { insertReturnsOn } from './mariadb-returning';
 
@@ -74,6 +75,11 @@ async function runStep(tx: any, step: TxStep): Promise<unknown> {
     case 'insert': {
       const written: DbRow[] = await tx.insert(step.table).values(step.values).$returningId();
       return insertedKey({ table: step.table, pkKey: step.pkKey }, step.values, written);
+    }
+    case 'insertMany': {
+      // $returningId numbers an auto-increment key from insertId on: one statement's simple insert gets consecutive values.
+      const written: DbRow[] = await tx.insert(step.table).values(step.rows).$returningId();
+      return keysInInputOrder(step.rows, step.pkKey, step.rows.map((_, index) => written[index]?.[step.pkKey]));
     }
   }
 }

@@ -3,7 +3,7 @@
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { OutsideScope, ROW_MISSING, type Dialect, type OnceAnswer, type TextStatement } from './dialect';
+import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type OnceAnswer, type TextStatement } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
@@ -11,6 +11,7 @@ import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
+import { keysInInputOrder } from './insert-order';
 import { driveAsync, type TxStep } from './transaction-work';
 
 /** One step of a transaction's work, on drizzle's transaction (one pooled client). */
@@ -24,6 +25,8 @@ async function runStep(tx: any, step: TxStep): Promise<unknown> {
       return (await step.query(tx)).rowCount;
     case 'insert':
       return (await tx.insert(step.table).values(step.values).returning({ key: step.pk }))[0].key;
+    case 'insertMany':
+      return keysInInputOrder(step.rows, step.pkKey, (await tx.insert(step.table).values(step.rows).returning({ key: step.pk })).map((row: DbRow) => row.key));
   }
 }
 

@@ -1,12 +1,13 @@
 // SQLite through better-sqlite3: synchronous driver, RETURNING supported, GLOB for case-sensitive
 // substring matches (matching the BINARY collation SQLite columns have by default).
 import { and, eq, getTableName, sql } from 'drizzle-orm';
-import { OutsideScope, ROW_MISSING, type Dialect, type OnceAnswer, type TextStatement } from './dialect';
+import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type OnceAnswer, type TextStatement } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom, type DriverCodes, type DriverReason, type UnavailableSignals } from './driver-errors';
 import { withIntegerRange } from './integer-range';
 import { escapeGlob, wrapPattern } from './like-escape';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
+import { keysInInputOrder } from './insert-order';
 import { driveSync, type TxStep } from './transaction-work';
 
 /** One step of a transaction's work, synchronously: better-sqlite3 runs the whole transaction in one go. */
@@ -19,6 +20,8 @@ function runStep(tx: any, step: TxStep): unknown {
       return step.query(tx).run().changes;
     case 'insert':
       return tx.insert(step.table).values(step.values).returning({ key: step.pk }).all()[0].key;
+    case 'insertMany':
+      return keysInInputOrder(step.rows, step.pkKey, tx.insert(step.table).values(step.rows).returning({ key: step.pk }).all().map((row: DbRow) => row.key));
   }
 }
 
