@@ -14,7 +14,8 @@ const etagValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: base64url.map((text) => `"${text}"`) },
   { weight: 1, arbitrary: fc.constantFrom('*', '"*"', '""', '"', 'W/"x"', `W/${ETAG_TOKEN}`, `"a", ${ETAG_TOKEN}`, `${ETAG_TOKEN}, *`, ' ', ',', '"unterminated', 'null', "' OR 1=1 --") },
   { weight: 1, arbitrary: printable },
-  { weight: 1, arbitrary: fc.constant(`"${'A'.repeat(9000)}"`) },
+  // Long, yet two of them stay under Node's 16 KiB of headers (past it Node answers 431 itself, before any route).
+  { weight: 1, arbitrary: fc.constant(`"${'A'.repeat(4000)}"`) },
 );
 
 /** No conditional header (most requests), or one or both of If-Match and If-None-Match. */
