@@ -48,8 +48,9 @@ export class FuzzTarget {
   #noteIds: string[] = [];
   /** The tables' content after the last accepted write. */
   #checksum = '';
-  /** The last ETag an answer carried: conditional requests send it, so some of them match. */
+  /** The last ETag an answer carried, and each row path's: conditional requests send the path's (else the last), so some match. */
   #lastEtag = STALE_ETAG;
+  #etagOf = new Map<string, string>();
 
   constructor(dialect: DialectName) {
     this.dialect = dialect;
@@ -75,6 +76,7 @@ export class FuzzTarget {
     await this.#database.reset();
     const { notes, items } = this.#service;
     this.#noteIds = [];
+    this.#etagOf.clear();
     for (const title of ['first', 'second', 'third']) {
       const note = (await notes.create({ input: { title, content: `${title} content` } })) as { id: string };
       this.#noteIds.push(note.id);
@@ -106,13 +108,14 @@ export class FuzzTarget {
     if (user !== null) headers['x-test-user'] = user;
     if (request.contentType !== null) headers['content-type'] = request.contentType;
     if (request.body !== null) headers['content-length'] = String(request.body.length);
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers[name] = value.replaceAll(ETAG_TOKEN, this.#lastEtag);
+    const rowPath = path.split('?')[0];
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers[name] = value.replaceAll(ETAG_TOKEN, this.#etagOf.get(rowPath) ?? this.#lastEtag);
     return new Promise((resolve, reject) => {
       const outgoing = http.request({ host: '127.0.0.1', port, method: request.method, path, headers, agent: this.#agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
-          if (typeof response.headers.etag === 'string') this.#lastEtag = response.headers.etag;
+          if (typeof response.headers.etag === 'string') this.#etagOf.set(rowPath, (this.#lastEtag = response.headers.etag));
           resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') });
         });
         response.on('error', reject);
