@@ -9,11 +9,11 @@ import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
 import { datetimeDecoder } from './mysql-datetime';
-import { DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
+import { DEADLOCK_ERRNO, DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
 import { applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
 import { keysInInputOrder } from './insert-order';
-import { driveAsync, type TxStep } from './transaction-work';
+import { driveAsync, retryingDeadlocks, type TxStep } from './transaction-work';
 import { insertReturnsOn } from './mariadb-returning';
 
 /** Drizzle's mysql2 typeCast: the date and time types as text. */
@@ -166,7 +166,7 @@ export const mysqlDialect: Dialect = {
   },
 
   transact(db, work) {
-    return db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step)));
+    return retryingDeadlocks(() => db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step))), (error) => driverErrorOf(error)?.errno === DEADLOCK_ERRNO);
   },
 
   inlinesLimit: false,

@@ -8,11 +8,11 @@ import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from '.
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
 import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
-import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
+import { DEADLOCK_SQLSTATE, DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
 import { keysInInputOrder } from './insert-order';
-import { driveAsync, type TxStep } from './transaction-work';
+import { driveAsync, retryingDeadlocks, type TxStep } from './transaction-work';
 
 /** One step of a transaction's work, on drizzle's transaction (one pooled client). */
 async function runStep(tx: any, step: TxStep): Promise<unknown> {
@@ -126,7 +126,7 @@ export const postgresDialect: Dialect = {
   },
 
   transact(db, work) {
-    return db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step)));
+    return retryingDeadlocks(() => db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step))), (error) => driverErrorOf(error)?.code === DEADLOCK_SQLSTATE);
   },
 
   inlinesLimit: false,

@@ -42,3 +42,20 @@ export async function driveAsync<T>(work: TxWork<T>, run: (step: TxStep) => Prom
 }
 
 
+
+/** Runs of a transaction the database chose as a deadlock's victim, before its error passes on. */
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs the transaction again when the database rolled it back whole as a deadlock's victim: two upserts of one new key
+ * on InnoDB each hold a gap lock from their `FOR UPDATE` and then both insert. The next run sees the winner's row.
+ */
+export async function retryingDeadlocks<T>(run: () => Promise<T>, isDeadlock: (error: unknown) => boolean): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+    }
+  }
+}
