@@ -1,14 +1,14 @@
 // The compiled path of each action's default call (issues 11 and 27): get by id, the default list page (and findOne's
 // page of one), count and exists without a filter, create, update and delete by id, with the resource's hooks and
 // scrubs written into the route module. The resource's module holds the fixed shapes' SQL (where spec §8 lets them be
-// cached) and a row writer made for its readable fields; the runtime runs each call's statement (compiled-reads.ts,
+// cached) and a row writer made for its readable fields (row-writers.ts); the runtime runs each call's statement (compiled-reads.ts,
 // compiled-writes.ts): no Drizzle query building or row mapping per request. A read that asks for more takes the
 // runtime path.
 import { isOptIn, type CrudActionName } from '../../runtime/actions';
-import type { FieldModel } from '../../runtime/model/field-policy';
 import { ACTION_PLANS } from '../../runtime/sql/action-plans';
 import type { FixedShapeName, FixedWriteName, ResourceDescription } from '../../runtime/sql/resource-description';
-import { code, comment, joinCode, literal, name, property, propertyKey, type Code } from '../code/code';
+import { code, comment, joinCode, literal, name, type Code } from '../code/code';
+import { needsRowObject } from './row-writers';
 
 const SHAPE_WORDS: Record<FixedShapeName, string> = {
   getById: 'get: the readable fields of the row with this id',
@@ -50,60 +50,6 @@ export function emitStatements(resource: ResourceDescription): Code {
 ${joinCode(entries)}
 };`,
   ]);
-}
-
-/** One readable value as JSON: through the column's decoder where Drizzle has one, then its JSON codec. */
-function valueJson(resource: ResourceDescription, field: FieldModel, index: number): Code {
-  const raw = code`row[${index}]`;
-  const isDecoded = resource.decodedFields.has(field.key);
-  const decoded = isDecoded ? code`${property(code`decode`, field.key)}(${raw})` : raw;
-  if (field.codec !== null) return code`JSON.stringify(${raw} == null ? null : ${property(code`codecs`, field.codec.name)}.encode(${decoded}))`;
-  if (isDecoded) return code`JSON.stringify(${raw} === null ? null : ${decoded})`;
-  return code`JSON.stringify(${raw} ?? null)`;
-}
-
-/** `writeRow(row, decode, codecs)`: the row's JSON text, exactly as JSON.stringify writes the row object. */
-export function emitRowWriter(resource: ResourceDescription): Code {
-  const rt = resource.plan;
-  const parts = rt.readable.map((field, index) => code`${literal(`${index === 0 ? '{' : ','}${JSON.stringify(field.key)}:`)} + ${valueJson(resource, field, index)}`);
-  const body = parts.length === 0 ? literal('{}') : code`${joinCode(parts, ' +\n')} +\n'}'`;
-  return joinCode([
-    comment(`A row of ${rt.resourceName} as callers see it, written as JSON from the database's row: ${rt.readable.map((field) => field.key).join(', ') || 'no field'}.`),
-    code`function writeRow(row, decode, codecs) {
-return (
-${body}
-);
-}`,
-  ]);
-}
-
-/** `readRow(row, decode, codecs)`: the row as the object callers see, for a scrub or an after-hook to receive. */
-export function emitRowReader(resource: ResourceDescription): Code {
-  const rt = resource.plan;
-  const entries = rt.readable.map((field, index) => code`${propertyKey(field.key)}: ${valueOf(resource, field, index)},`);
-  return joinCode([
-    comment(`A row of ${rt.resourceName} as callers see it before its scrubs, from the database's row: ${rt.readable.map((field) => field.key).join(', ') || 'no field'}.`),
-    code`function readRow(row, decode, codecs) {
-return {
-${joinCode(entries)}
-};
-}`,
-  ]);
-}
-
-/** One readable value in its JSON form: through the column's decoder where Drizzle has one, then its JSON codec. */
-function valueOf(resource: ResourceDescription, field: FieldModel, index: number): Code {
-  const raw = code`row[${index}]`;
-  const isDecoded = resource.decodedFields.has(field.key);
-  const decoded = isDecoded ? code`${property(code`decode`, field.key)}(${raw})` : raw;
-  if (field.codec !== null) return code`${raw} == null ? null : ${property(code`codecs`, field.codec.name)}.encode(${decoded})`;
-  if (isDecoded) return code`${raw} === null ? null : ${decoded}`;
-  return code`${raw} ?? null`;
-}
-
-/** Whether a response is written from the row's object (a scrub or an after-hook gets it), not by the row writer. */
-export function needsRowObject(resource: ResourceDescription, afterHook: boolean): boolean {
-  return resource.plan.readableScrubbed.length > 0 || afterHook;
 }
 
 /** `await` before a statement's answer, except on SQLite, whose driver answers synchronously. */

@@ -7,7 +7,8 @@ import { describeResource } from '../../runtime/sql/resource-description';
 import { code, comment, joinCode, name } from '../code/code';
 import { formatSource } from '../code/format';
 import { emitPolicyComment } from './policy-comment';
-import { emitRowReader, emitRowWriter, emitStatements, hasFixedShapes, needsRowObject } from './fixed-shapes';
+import { emitStatements, hasFixedShapes } from './fixed-shapes';
+import { emitRowReader, emitRowWriter, needsRowObject } from './row-writers';
 import type { GeneratedModule } from './handler-file';
 import { validatorsFileOf } from './validators-module';
 

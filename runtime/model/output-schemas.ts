@@ -2,7 +2,7 @@
 // input-schemas.ts: rows hold readable fields only, in their JSON form; scrubbed fields are typed unknown.
 import type { CrudActionName } from '../actions';
 import type { FieldModel } from './field-policy';
-import { withNull } from './input-schemas';
+import { withNull } from './where-schemas';
 import type { JsonSchema } from '../json-schema';
 
 /** spec §2.4: a scrubbed field's value is whatever `scrub` returns for the caller. */

@@ -7,7 +7,7 @@ import { foreignKeysOf } from '../dialects/foreign-keys';
 import { primaryOf } from '../dialects/read-replicas';
 import { SetupError } from '../errors';
 import type { CrudRuntime } from './crud-runtime';
-import { MAX_INCLUDE_LIMIT } from './input-schemas';
+import { MAX_INCLUDE_LIMIT } from './where-schemas';
 import type { RelationDeclaration } from './relation-options';
 
 /** A relation with its join: the owner's column and the related resource's, each with its property key. */

@@ -1,7 +1,7 @@
 // CONTRACT §2: AND / OR / NOT nest at most MAX_WHERE_DEPTH levels deep. The where grammar is recursive (one
 // schema, compiled once), so the limit is checked here, before validation: a bounded walk that also keeps a
 // hostile, deeply nested body from ever reaching the validator's recursion.
-import { MAX_WHERE_DEPTH } from './input-schemas';
+import { MAX_WHERE_DEPTH } from './where-schemas';
 import { RELATION_FILTERS } from './relation-options';
 
 export const TOO_DEEP_MESSAGE = `AND / OR / NOT nest at most ${MAX_WHERE_DEPTH} levels deep`;

@@ -1,7 +1,7 @@
 // The published crud input schemas: exactly what ajv validates (input-schemas.ts), with readable `$defs`
 // names (Where, WhereNested, Condition.<field>) and the descriptions and defaults a reader needs.
 import type { CrudActionName } from '../actions';
-import { INCLUDE_DEF, INCLUDE_ENTRY_DEF, MAX_ORDER_BY, MAX_WHERE_DEPTH, NESTED_WHERE_DEF, RELATION_FILTER_DEF, WHERE_DEF } from '../model/input-schemas';
+import { INCLUDE_DEF, INCLUDE_ENTRY_DEF, MAX_ORDER_BY, MAX_WHERE_DEPTH, NESTED_WHERE_DEF, RELATION_FILTER_DEF, WHERE_DEF } from '../model/where-schemas';
 import type { JsonSchema } from '../model/options';
 import type { OperatorName } from '../model/operators';
 import { MAX_IN_VALUES } from '../model/operators';

@@ -7,7 +7,8 @@ import { actionSchemas } from './action-schemas';
 import { componentRef, schemaObject, type ComponentSchemas } from './components';
 import type { DocumentedCrudRoute, DocumentedRoute, DocumentedServiceRoute } from './documented-routes';
 import { withEdgeHeaders } from './edge-headers';
-import { CONDITIONAL_WRITES, ERROR_SCHEMA, errorResponseName, errorStatuses } from './error-schema';
+import { ERROR_SCHEMA, errorResponseName, errorStatuses } from './error-schema';
+import { crudParameters, ETAG_HEADER } from './crud-parameters';
 import { routeExamples, type RouteExamples } from './request-examples';
 
 export type OpenApiOperation = OpenAPIV3_1.OperationObject;
@@ -49,15 +50,6 @@ const DATA_BODIES: ReadonlySet<CrudActionName> = new Set(['update', 'upsert']);
 /** CONTRACT §10: the answers of a whole row carry its ETag. */
 const ETAG_ACTIONS: ReadonlySet<CrudActionName> = new Set(['get', 'create', 'update', 'upsert']);
 
-const ETAG_HEADER: OpenAPIV3_1.HeaderObject = {
-  description: "The row's strong ETag, from its stored values (absent when `select` narrows the row): send it back in If-Match to write only if the row is unchanged.",
-  schema: { type: 'string', maxLength: 64 },
-};
-
-function conditionalHeader(name: string, description: string): OpenAPIV3_1.ParameterObject {
-  return { name, in: 'header', required: false, description, schema: parameterSchema({ type: 'string', maxLength: 1024 }) };
-}
-
 export interface OperationContext {
   readonly components: ComponentSchemas;
   readonly hasContext: boolean;
@@ -67,11 +59,6 @@ export interface OperationContext {
   readonly rateLimited: ReadonlySet<string>;
   /** Whether the `cors` option adds Access-Control-Allow-Origin to answers. */
   readonly cors: boolean;
-}
-
-/** openapi-types reuses OpenAPI 3.0's Parameter Object for 3.1, schema type included: the same JSON Schema, typed for it. */
-function parameterSchema(schema: JsonSchema): OpenAPIV3_1.ParameterObject['schema'] {
-  return schema as OpenAPIV3_1.ParameterObject['schema'];
 }
 
 function jsonContent(schema: JsonSchema, examples?: RouteExamples['body']): Record<string, OpenAPIV3_1.MediaTypeObject> {
@@ -124,34 +111,7 @@ function crudOperation(route: DocumentedCrudRoute, context: OperationContext): O
   const input = schemas.input.properties as Record<string, JsonSchema>;
   const operation: OpenApiOperation = { operationId: route.operationId, summary: route.operationId, description: crudDescription(route), tags: [route.tag] };
 
-  const parameters: OpenAPIV3_1.ParameterObject[] = [];
-  if (route.route.input !== 'body') {
-    const id: OpenAPIV3_1.ParameterObject = { name: 'id', in: 'path', required: true, description: `The row's primary key (\`${runtime.pkKey}\`).`, schema: parameterSchema(input.id) };
-    if (examples.id !== undefined) id.example = examples.id;
-    parameters.push(id);
-  }
-  if (route.action === 'get') {
-    const select: OpenAPIV3_1.ParameterObject = { name: 'select', in: 'query', required: false, style: 'form', explode: false, description: 'Comma-separated readable fields to return (default: every readable field).', schema: parameterSchema(input.select) };
-    if (examples.select !== undefined) select.example = examples.select;
-    parameters.push(select);
-  }
-  if (route.action === 'get' && runtime.relations.length > 0) {
-    // CONTRACT §9: ?include=a,b includes each named relation with its defaults.
-    const names = runtime.relations.map((relation) => relation.name);
-    parameters.push({
-      name: 'include',
-      in: 'query',
-      required: false,
-      style: 'form',
-      explode: false,
-      description: 'Comma-separated relations to add to the row, each with its defaults (the body of list and findOne takes their options).',
-      schema: parameterSchema({ type: 'array', maxItems: names.length, uniqueItems: true, items: { type: 'string', enum: names } }),
-    });
-  }
-  if (route.action === 'get') parameters.push(conditionalHeader('If-None-Match', 'The ETag of the row as last read: when it is still current the answer is 304 without a body.'));
-  if (CONDITIONAL_WRITES.has(route.action)) {
-    parameters.push(conditionalHeader('If-Match', 'The ETag of the row as read (or `*`): when the row has changed since, nothing is written and the answer is 412 PRECONDITION_FAILED.'));
-  }
+  const parameters = crudParameters(route, input, examples);
   if (parameters.length > 0) operation.parameters = parameters;
 
   const kind = BODY_KINDS[route.action];
