@@ -1,6 +1,7 @@
 // fast-check arbitraries of hostile HTTP requests to the test service (helpers/test-app.ts): every input
 // of every action (where trees, orderBy, select, limits, bodies, ids), every transport oddity (content
-// types, malformed JSON and UTF-8, `__proto__` and duplicate keys, huge and deep values), and stray routes.
+// types, malformed JSON and UTF-8, `__proto__` and duplicate keys, huge and deep values, If-Match and If-None-Match),
+// and stray routes.
 // Bodies are built as JSON text by hand, so keys JSON.stringify would drop or merge reach the server.
 import fc from 'fast-check';
 import { OPERATOR_NAMES } from 'tessera-api';

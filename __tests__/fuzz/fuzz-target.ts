@@ -1,6 +1,7 @@
 // What the fuzz runs against: the test service on one database (in its own namespace, beside the crud
 // suites), seeded with sentinel values in a hidden, a write-only and a scrubbed field and in rows outside
-// the caller's scope, served by a generic and a compiled server; and the checks every answer must pass.
+// the caller's scope, served by a generic and a compiled server; and the checks every answer must pass (no sentinel, no
+// leaked SQL, name or stack frame: leaks.ts). Conditional headers get ETags answered earlier (conditional-headers.ts).
 import http from 'node:http';
 import { ERROR_CODES } from 'tessera-api';
 import { openDatabase, type DialectName, type TestDatabase } from '../helpers/databases';
