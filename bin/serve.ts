@@ -13,6 +13,13 @@ import type { ServerOptions } from '../runtime/server/server-options';
 /** The line tests and the dev supervisor wait for; printed once the port is bound. */
 export const LISTENING_PREFIX = 'Tessera listening on ';
 
+/**
+ * Issue 29: without `cursorSecret`, list cursors and ETags are keyed per process, so another replica (or this one
+ * restarted) refuses them; said once at start, beside where the server listens.
+ */
+export const RANDOM_KEYS_LINE =
+  "  Keys:      no cursorSecret, so list cursors and ETags use this process's random key: replicas and restarts need a shared cursorSecret to accept each other's";
+
 export interface ServeOptions {
   port: number;
   /** The interface to listen on (`--host`); all interfaces when undefined. */
@@ -56,6 +63,7 @@ export async function serve(options: Record<string, unknown>, { port, host, port
       if (paths.reference !== null) lines.push(`  Reference: ${base}${paths.reference}`);
     }
     if (dashboard !== null) lines.push(`  Dashboard: ${dashboard.url}`);
+    if (serverOptions.cursorSecret === undefined) lines.push(RANDOM_KEYS_LINE);
     if (cluster.isWorker) process.send!({ type: 'tessera:listening', lines } satisfies ListeningMessage);
     else process.stdout.write(lines.join('\n') + '\n');
   });

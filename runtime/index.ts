@@ -8,7 +8,7 @@ export type { DatabaseTimeouts } from './dialects/database-timeouts';
 export { listServices, clearRegistry } from './registry';
 export { crud } from './crud/crud-plugin';
 export type { CrudResource, CrudPlugin } from './crud/crud-plugin';
-export type { CrudActionDefaults, CrudActionMap, CrudActions, CrudActionsOf, CrudCall, EnabledAction, IncludeInput, ListInput, ListInputOf, Row } from './model/crud-actions';
+export type { CrudActionDefaults, CrudActionMap, CrudActions, CrudActionsOf, CrudCall, EnabledAction, IncludeInput, ListInput, ListInputOf, ListPageInputOf, PageOf, Row } from './model/crud-actions';
 export type { Context, Register } from './model/context';
 export type { AccessRules, CrudHooks, CrudOptions, FieldPolicy, JsonSchema, Operations, RelationFilter, RelationOption, RouteOptions, RouteSetting, ScopeArgs, ScopeFunction, ScrubArgs, Where } from './model/options';
 export type { AuthorizeArgs, CreateDataOf, CreateInputOf, FieldCondition, FieldPolicies, OrderByOf, ReadableKey, ResourceTypes, RowOf, ScopeWhere, UpdateDataOf, UpdateInputOf, WhereOf } from './model/policy-types';

@@ -7,6 +7,7 @@ import { BUNDLE_NODE_FLAGS, linkPackages } from '../helpers/bundles';
 import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
 import { PACKAGED_BIN, runNode, spawnCli, startCli, startNode } from '../helpers/spawn-cli';
+import { RANDOM_KEYS_LINE } from '../../bin/serve';
 
 const EMPTY_ENTRY = '__tests__/bin/entries/empty.ts';
 const THROWING_ENTRY = '__tests__/bin/entries/throws.ts';
@@ -174,6 +175,8 @@ describe('tessera start flags', () => {
       `  API docs:  ${base}/docs  (Swagger UI: ${base}/swagger)`,
       `  OpenAPI:   ${base}/openapi.json`,
     ]);
+    // Issue 29: the entry sets no cursorSecret, so one line says its keys are this process's own.
+    expect(server.stdout().split('\n').filter((line) => line.includes('cursorSecret'))).toEqual([RANDOM_KEYS_LINE]);
   }, CLI_TIMEOUT_MS);
 
   it('listens on --host only', async () => {

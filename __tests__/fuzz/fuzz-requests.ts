@@ -39,7 +39,7 @@ const RESOURCES = ['notes', 'items', 'categories', 'readings', 'counters', 'nope
 /** Readable, hidden, write-only, scrubbed and unknown fields, and keys that are traps in JavaScript. */
 const FIELDS = ['id', 'title', 'content', 'internal', 'name', 'price', 'rating', 'active', 'createdAt', 'ownerId', 'secret', 'email', 'categoryId', 'serial', 'payload', 'nope', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'AND', 'OR', 'NOT', ''];
 const OPERATORS = [...OPERATOR_NAMES, '__proto__', 'like', 'EQ', 'regex', ''];
-const LIST_KEYS = ['select', 'where', 'orderBy', 'limit', 'offset', 'includeTotal', 'nope', '__proto__'];
+const LIST_KEYS = ['select', 'where', 'orderBy', 'limit', 'offset', 'includeTotal', 'cursor', 'nope', '__proto__'];
 
 const awkwardText = fc.constantFrom('%', '_', '\\', '*', '?', '[a-z]', "'", '"', "' OR 1=1 --", '\u0000', '\u2028', '😀', 'é', '\uFFFF', 'NaN', '-0', '1e400', ' ');
 const text = fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 10 }), awkwardText);
@@ -143,6 +143,8 @@ function listBody(spec: ResourceSpec): fc.Arbitrary<string> {
       limit: json(fc.integer({ min: 0, max: 12 })),
       offset: json(fc.integer({ min: 0, max: 5 })),
       includeTotal: json(fc.boolean()),
+      // CONTRACT §10: true, or a forged cursor (base64url noise, or any text): never a 5xx, never a crypto detail.
+      cursor: fc.oneof(fc.constant('true'), json(fc.base64String({ maxLength: 120 }).map((text) => text.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''))), json(text)),
     },
     { requiredKeys: [] },
   ).map((record) => objectText(Object.entries(record) as [string, string][]));

@@ -180,6 +180,19 @@ function relationsCases(dialect: DialectName): void {
           expect(total.body).toEqual({ items: [{ id: 1, title: 'Hello', authorId: 1, author: { name: 'Ann' } }], total: 2 });
         });
 
+        it('pages by cursor through a relation filter with an include, the join column read but not answered (CONTRACT §10)', async () => {
+          const input = { select: ['title'], where: { comments: { some: { rating: { gte: 3 } } } }, orderBy: [{ field: 'title', direction: 'desc' }], include: { author: { select: ['name'] } }, limit: 1 };
+          const pages: unknown[] = [];
+          let cursor: string | true | null = true;
+          while (cursor !== null && pages.length < 5) {
+            const answer = await list('posts', { ...input, cursor });
+            expect(answer.status).toBe(200);
+            pages.push(answer.body.items);
+            cursor = answer.body.nextCursor as string | null;
+          }
+          expect(pages).toEqual([[{ title: 'Second', author: { name: 'Ann' } }], [{ title: 'Hello', author: { name: 'Ann' } }], [{ title: 'From Bob', author: null }]]);
+        });
+
         it('refuses filters the relation or the related policy does not allow', async () => {
           const cases: [string, unknown, string][] = [
             ['posts', { where: { author: { some: {} } } }, '/where/author/some'],

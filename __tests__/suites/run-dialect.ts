@@ -14,6 +14,7 @@ import { badInputSuite } from './bad-input.suite';
 import { bulkWritesSuite } from './bulk-writes.suite';
 import { concurrencySuite } from './concurrency.suite';
 import { crudActionsSuite } from './crud-actions.suite';
+import { cursorPagesSuite } from './cursor-pages.suite';
 import { queriesSuite } from './queries.suite';
 import { routeScopeSuite } from './route-scope.suite';
 import { setupErrorsSuite } from './setup-errors.suite';
@@ -49,6 +50,7 @@ export function runDialectSuites(dialect: DialectName): void {
         writtenRowsSuite(run);
         bulkWritesSuite(run);
         concurrencySuite(run);
+        cursorPagesSuite(run);
         if (run.mode === 'generic') setupErrorsSuite(dialect);
       });
     }

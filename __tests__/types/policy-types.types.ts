@@ -58,7 +58,15 @@ export async function rows() {
   const titles = await notesResource.list({ input: { select: ['id', 'title'] } });
   const one = await notesResource.get({ input: { id: 'a', select: ['title'] } });
   const found = await notesResource.findOne({ input: { where: { title: { contains: 'x' } } } });
+  // CONTRACT §10: a cursor in the input, nextCursor in the answer (null on the last page).
+  const firstPage = await notesResource.list({ input: { orderBy: [{ field: 'title' }], cursor: true } });
+  const nextPage = await notesResource.list({ input: { orderBy: [{ field: 'title' }], cursor: firstPage.nextCursor ?? true } });
   return [
+    true as Expect<Equal<typeof firstPage.nextCursor, string | null>>,
+    true as Expect<Equal<typeof nextPage.nextCursor, string | null>>,
+    true as Expect<Equal<typeof page.nextCursor, string | null | undefined>>,
+    // @ts-expect-error findOne answers one row: it takes no cursor
+    notesResource.findOne({ input: { cursor: true } }),
     // Readable fields only, every one present; the scrubbed one unknown; dates in their JSON form.
     true as Expect<Equal<(typeof page.items)[number], NoteRow>>,
     true as Expect<Equal<(typeof titles.items)[number], { id: string; title: string }>>,

@@ -30,7 +30,7 @@ export function typedActions() {
   type GetResult = Awaited<ReturnType<typeof resource.get>>;
   type CountResult = Awaited<ReturnType<typeof resource.count>>;
   return [
-    true as Expect<Equal<ListResult, { items: EventRow[]; total?: number }>>,
+    true as Expect<Equal<ListResult, { items: EventRow[]; total?: number; nextCursor?: string | null }>>,
     true as Expect<Equal<GetResult, EventRow>>,
     true as Expect<Equal<CountResult, { count: number }>>,
     // select names only the table's keys:

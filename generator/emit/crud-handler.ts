@@ -41,7 +41,7 @@ function emitAccess(rt: CrudRuntime, action: CrudActionName, hasRouteScope: bool
 /** What a read's input asks for beyond its default call. */
 const RUNTIME_INPUTS: Partial<Record<CrudActionName, string>> = {
   get: 'A selection of fields',
-  list: 'A selection, a filter, an order or a total',
+  list: 'A selection, a filter, an order, a total or a cursor',
   findOne: 'A selection, a filter or an order',
   count: 'A filter',
   exists: 'A filter',

@@ -183,7 +183,7 @@ return;
 await api.scrub(resource, items, ctx);
 api.sendJson(req, res, ${status}, { items });`
         : code`api.sendJsonText(req, res, ${status}, '{"items":[' + rows.map((row) => shared.writeRow(row, decode, api.codecs)).join(',') + ']}');`;
-      return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true${noInclude(resource)}) {
+      return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true && input.cursor === undefined${noInclude(resource)}) {
 const rows = ${wait}readPage(input.limit ?? ${resource.plan.defaultLimit}, input.offset ?? 0, scope);
 ${answer}
 return;

@@ -15,6 +15,7 @@ import { anyRow, countRows, selectById, selectPage, statementSource } from '../s
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
 import { BULK_QUERIES } from './bulk-actions';
+import { cursorRequest, takeNextCursor, withSortColumns, type CursorRequest } from './cursor-pages';
 import { deleteWithIfMatch, updateWithIfMatch } from './conditional-writes';
 import { rowEtag, withEtag } from './response-meta';
 import { checkHookData, decodeId, writeValues } from './write-data';
@@ -29,6 +30,7 @@ interface ListInput {
   offset?: number;
   includeTotal?: boolean;
   include?: Record<string, any>;
+  cursor?: string | true;
 }
 
 export type { Scope } from '../sql/resource-plan';
@@ -51,16 +53,14 @@ function writePlan(rt: ResourcePlan, scope: Scope): WritePlan {
 export const outsideScope = (rt: CrudRuntime, verb: string) => new TesseraError('FORBIDDEN', `the ${verb} row would fall outside your scope of ${rt.resourceName}`);
 export const notFound = (rt: CrudRuntime) => new TesseraError('NOT_FOUND', `no ${rt.resourceName} row with that id`);
 
-async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit: number, read: RelationRead | null): Promise<{ rows: DbRow[]; fields: readonly FieldModel[] }> {
+async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit: number, read: RelationRead | null, cursor: CursorRequest | null = null): Promise<{ rows: DbRow[]; fields: readonly FieldModel[] }> {
   const fields = selectedFields(rt, input.select);
-  if (read === null) {
-    const rows = await selectPage(rt, { fields, where: input.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0 }, scope);
-    return { rows, fields };
-  }
   // CONTRACT §9: the join columns the includes need are read too (never serialized); relation filters are in the scope.
-  const columns = withJoinColumns(rt, fields, read.includes);
-  const rows = await selectPage(rt, { fields: columns, where: read.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0 }, read.scope);
-  return { rows, fields };
+  const source = read === null ? { columns: fields, where: input.where, scope } : { columns: withJoinColumns(rt, fields, read.includes), where: read.where, scope: read.scope };
+  // CONTRACT §10: a cursor page reads its sort keys too (never serialized) and starts after the cursor's row, not at an offset.
+  const columns = cursor === null ? source.columns : withSortColumns(source.columns, cursor.keys);
+  const page = { fields: columns, where: source.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0, after: cursor === null ? null : cursor.after };
+  return { rows: await selectPage(rt, page, source.scope), fields };
 }
 
 /** The relation work of a read (CONTRACT §9), for a resource that declares relations; null for the others. */
@@ -81,10 +81,15 @@ export type ActionImpl = (rt: ResourcePlan, input: any, ctx: AnyContext, scope: 
 export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
   async list(rt, input: ListInput, ctx, scope) {
     const read = await readThroughRelations(rt, input, ctx, scope);
-    const page = await queryPage(rt, input, scope, input.limit ?? rt.defaultLimit, read);
+    const limit = input.limit ?? rt.defaultLimit;
+    const cursor = input.cursor === undefined ? null : cursorRequest(rt, input as ListInput & { cursor: string | true });
+    // A cursor page reads one row more: whether it is there says whether a next page is.
+    const page = await queryPage(rt, input, scope, cursor === null ? limit : limit + 1, read, cursor);
+    const nextCursor = cursor === null ? undefined : takeNextCursor(rt, cursor, page.rows, limit);
     const items = await serializePage(rt, page, read, ctx);
-    if (input.includeTotal !== true) return { items };
-    return { items, total: read === null ? await countRows(rt, input.where, scope) : await countRows(rt, read.where, read.scope) };
+    const total = input.includeTotal !== true ? undefined : read === null ? await countRows(rt, input.where, scope) : await countRows(rt, read.where, read.scope);
+    if (nextCursor === undefined) return total === undefined ? { items } : { items, total };
+    return total === undefined ? { items, nextCursor } : { items, total, nextCursor };
   },
 
   async get(rt, input: { id: unknown; select?: string[]; include?: Record<string, any> }, ctx, scope) {

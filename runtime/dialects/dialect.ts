@@ -85,6 +85,11 @@ export interface Dialect {
    * SQLite's planner reads the LIMIT value: a bound one makes it recompile the statement at every execution.
    */
   readonly inlinesLimit: boolean;
+  /**
+   * Whether NULL sorts before every value in ascending order (SQLite, MySQL/MariaDB; after them in descending
+   * order), or after them (PostgreSQL's default). A cursor's keyset condition follows it (sql/keyset.ts).
+   */
+  readonly nullsFirstAscending: boolean;
   /** Whether a write answers its row itself (`RETURNING`): SQLite and PostgreSQL; MySQL reads it back. */
   readonly hasReturning: boolean;
   /**

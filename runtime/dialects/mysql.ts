@@ -170,6 +170,7 @@ export const mysqlDialect: Dialect = {
   },
 
   inlinesLimit: false,
+  nullsFirstAscending: true,
   rowDecoder: datetimeDecoder,
   hasReturning: false,
 

@@ -130,6 +130,7 @@ export const postgresDialect: Dialect = {
   },
 
   inlinesLimit: false,
+  nullsFirstAscending: false,
   rowDecoder: () => null,
   hasReturning: true,
   insertReturns: () => true,

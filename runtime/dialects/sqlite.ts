@@ -134,6 +134,7 @@ export const sqliteDialect: Dialect = {
 
   // Measured on a get by id: 12 µs with `LIMIT ?` (recompiled at every step), 6 µs with `LIMIT 1`.
   inlinesLimit: true,
+  nullsFirstAscending: true,
   rowDecoder: () => null,
   hasReturning: true,
   insertReturns: () => true,

@@ -38,6 +38,18 @@ export interface ListInputOf<T extends ResourceTypes, TSelect extends ReadableKe
   include?: IncludeInput;
 }
 
+/** list's input (CONTRACT §10): `cursor` pages by keyset, `true` for the first page, then the `nextCursor` answered. */
+export interface ListPageInputOf<T extends ResourceTypes, TSelect extends ReadableKey<T> = ReadableKey<T>> extends ListInputOf<T, TSelect> {
+  cursor?: string | true;
+}
+
+/** A page of rows; `nextCursor` when the input asked for a cursor. */
+export interface PageOf<TRow> {
+  items: TRow[];
+  total?: number;
+  nextCursor?: string | null;
+}
+
 /** An in-process call: the input, and the caller context (default `{}`). */
 export interface CrudCall<TInput, TCtx = Context> {
   input: TInput;
@@ -47,7 +59,11 @@ export type OptionalCrudCall<TInput, TCtx = Context> = Partial<CrudCall<TInput, 
 
 /** Every crud action, typed from the resource's types; a resource has those its `operations` leave on. */
 export interface CrudActionMap<T extends ResourceTypes> {
-  list<TSelect extends ReadableKey<T> = ReadableKey<T>>(call?: OptionalCrudCall<ListInputOf<T, TSelect>, T['ctx']>): Promise<{ items: RowOf<T, TSelect>[]; total?: number }>;
+  /** With a `cursor` (CONTRACT §10), the answer has `nextCursor`: the next page's cursor, null on the last page. */
+  list<TSelect extends ReadableKey<T> = ReadableKey<T>>(
+    call: CrudCall<ListPageInputOf<T, TSelect> & { cursor: string | true }, T['ctx']>,
+  ): Promise<PageOf<RowOf<T, TSelect>> & { nextCursor: string | null }>;
+  list<TSelect extends ReadableKey<T> = ReadableKey<T>>(call?: OptionalCrudCall<ListPageInputOf<T, TSelect>, T['ctx']>): Promise<PageOf<RowOf<T, TSelect>>>;
   get<TSelect extends ReadableKey<T> = ReadableKey<T>>(call: CrudCall<{ id: Id; select?: readonly TSelect[]; include?: IncludeInput }, T['ctx']>): Promise<RowOf<T, TSelect>>;
   findOne<TSelect extends ReadableKey<T> = ReadableKey<T>>(call?: OptionalCrudCall<ListInputOf<T, TSelect>, T['ctx']>): Promise<RowOf<T, TSelect> | null>;
   create(call: CrudCall<CreateInputOf<T>, T['ctx']>): Promise<RowOf<T>>;
@@ -108,4 +124,4 @@ type OpenPolicy<TTable extends Table> = {
 export type CrudActions<TTable extends Table> = CrudActionsOf<OpenPolicy<TTable>>;
 
 /** list's input for a table whose policy is not known. */
-export type ListInput<TTable extends Table> = ListInputOf<OpenPolicy<TTable>>;
+export type ListInput<TTable extends Table> = ListPageInputOf<OpenPolicy<TTable>>;

@@ -2,6 +2,7 @@
 // what ajv validates, and (later) what the OpenAPI document publishes, so both say the same thing.
 import type { CrudActionName, OptInActionName } from '../actions';
 import { MESSAGES_KEYWORD } from '../validation';
+import { MAX_CURSOR_LENGTH } from './cursor-length';
 import type { FieldModel } from './field-policy';
 import type { JsonSchema } from '../json-schema';
 import type { RelationDeclaration } from './relation-options';
@@ -92,6 +93,19 @@ function writeData(fields: readonly FieldModel[], kind: 'create' | 'update'): Js
 /** CONTRACT §10: the ETag(s) a conditional write expects (HTTP `If-Match`): `"…"`, a comma-separated list, or `*`. */
 const IF_MATCH: JsonSchema = { type: 'string', minLength: 1, maxLength: 1024 };
 
+/** CONTRACT §10: `true` asks for the first page's cursor; a string is the `nextCursor` of the page before. */
+const CURSOR: JsonSchema = { anyOf: [{ type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH }, { const: true }] };
+
+/** list's input: a cursor page starts after the cursor's row, so it takes no offset. */
+function cursorInput(schema: JsonSchema): JsonSchema {
+  const messages = schema[MESSAGES_KEYWORD] as Record<string, string>;
+  return {
+    ...schema,
+    not: { properties: { cursor: true, offset: true }, required: ['cursor', 'offset'] },
+    [MESSAGES_KEYWORD]: { ...messages, not: 'cursor and offset cannot be used together: a cursor page starts after the row its cursor was taken from' },
+  };
+}
+
 /** A data schema with `key` optional (upsert's key comes from the path; the body may repeat it). */
 function withoutRequired(schema: JsonSchema, key: string): JsonSchema {
   const required = ((schema.required ?? []) as string[]).filter((name) => name !== key);
@@ -109,18 +123,17 @@ export function buildInputSchemas(options: InputSchemaOptions): InputSchemas {
   const getDefs = relations.length === 0 ? null : includeDefs(relations);
   if (getDefs !== null) Object.assign($defs, getDefs);
   const where = { $ref: `#/$defs/${WHERE_DEF}` };
-  const listInput = {
-    ...inputObject({
-      select: selectSchema(fields),
-      where,
-      orderBy: orderBySchema(fields),
-      limit: { type: 'integer', minimum: 1, maximum: maxLimit },
-      offset: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-      includeTotal: { type: 'boolean' },
-      ...include,
-    }),
-    $defs,
+  const pageInput = {
+    select: selectSchema(fields),
+    where,
+    orderBy: orderBySchema(fields),
+    limit: { type: 'integer', minimum: 1, maximum: maxLimit },
+    offset: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    includeTotal: { type: 'boolean' },
   };
+  const listInput = { ...cursorInput(inputObject({ ...pageInput, cursor: CURSOR, ...include })), $defs };
+  // findOne answers one row: a cursor has nothing to page there, so it is an unknown key.
+  const findOneInput = { ...inputObject({ ...pageInput, ...include }), $defs };
   const whereOnly = { ...inputObject({ where }), $defs };
   const create = writeData(fields, 'create');
   const update = writeData(fields, 'update');
@@ -128,7 +141,7 @@ export function buildInputSchemas(options: InputSchemaOptions): InputSchemas {
     list: listInput,
     // get's own input carries the include definitions, so its published schema stands alone.
     get: getDefs === null ? inputObject({ id: idSchema, select: selectSchema(fields) }, ['id']) : { ...inputObject({ id: idSchema, select: selectSchema(fields), ...include }, ['id']), $defs: getDefs },
-    findOne: listInput,
+    findOne: findOneInput,
     create,
     update: inputObject({ id: idSchema, data: update, ifMatch: IF_MATCH }, ['id', 'data']),
     delete: inputObject({ id: idSchema, ifMatch: IF_MATCH }, ['id']),

@@ -1,5 +1,6 @@
 // The JSON Schemas of what the eight crud actions answer (CONTRACT §2), the output side of
 // input-schemas.ts: rows hold readable fields only, in their JSON form; scrubbed fields are typed unknown.
+import { MAX_CURSOR_LENGTH } from './cursor-length';
 import type { CrudActionName } from '../actions';
 import type { FieldModel } from './field-policy';
 import { withNull } from './where-schemas';
@@ -58,6 +59,11 @@ export function buildOutputSchemas(readable: readonly FieldModel[], maxLimit: nu
         {
           items: { type: 'array', maxItems: maxLimit, items: ref(SELECTED_ROW_DEF) },
           total: { ...ROW_COUNT, description: 'Present when the input asked for `includeTotal`: every matching row in scope, ignoring limit and offset.' },
+          nextCursor: {
+            type: ['string', 'null'],
+            maxLength: MAX_CURSOR_LENGTH,
+            description: 'Present when the input asked for a cursor (`cursor: true` or a cursor): the `cursor` of the next page, null on the last page.',
+          },
         },
         ['items'],
       ),

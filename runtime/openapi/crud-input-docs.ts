@@ -104,6 +104,13 @@ function describeListInput(schema: JsonSchema, defaultLimit: number, maxLimit: n
   properties.limit = { ...properties.limit, description: `Page size, 1..${maxLimit}. Default: ${defaultLimit} (the resource's \`defaultLimit\`).` };
   properties.offset = { ...properties.offset, description: 'Rows to skip. Default: 0.' };
   properties.includeTotal = { ...properties.includeTotal, description: 'Adds `total`: every matching row in scope, ignoring limit and offset. Default: false.' };
+  if (properties.cursor !== undefined) {
+    properties.cursor = {
+      ...properties.cursor,
+      description:
+        'Cursor paging: `true` for the first page, then the `nextCursor` of the page before, with the same where and orderBy. Adds `nextCursor` to the answer. Not with `offset`.',
+    };
+  }
   return { ...schema, properties };
 }
 

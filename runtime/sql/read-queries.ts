@@ -5,6 +5,7 @@ import { and, count, type SQL } from 'drizzle-orm';
 import type { DbRow, StatementSource } from '../dialects/dialect';
 import { rowCondition } from '../dialects/write-statements';
 import type { Where } from '../model/options';
+import { bindKeyset, inlineKeyset, type Keyset } from './keyset';
 import { compileOrderBy, type OrderByEntry } from './order-by';
 import { cacheFor, type ResourcePlan, type Scope } from './resource-plan';
 import { getKey, getQuery, pageKey, pageQuery, prepared, preparedRead, selectionOf, type SelectedColumn } from './select-shapes';
@@ -19,6 +20,8 @@ export interface PageRequest {
   readonly orderBy: readonly OrderByEntry[] | undefined;
   readonly limit: number;
   readonly offset: number;
+  /** A cursor page (CONTRACT §10): the rows after the cursor's, in place of an offset; null for any other page. */
+  readonly after: Keyset | null;
 }
 
 export type Rows = DbRow[] | Promise<DbRow[]>;
@@ -57,14 +60,16 @@ export function selectPage(rt: ResourcePlan, page: PageRequest, scope: Scope): R
   const cache = cacheFor(rt, scope);
   if (cache !== null) {
     const shape = whereShape(page.where, rt.filterColumns, rt.dialect);
-    const key = pageKey(rt, page.fields, shape.key, page.orderBy, page.limit);
-    const statement = preparedRead(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit));
-    return statement.execute(placeholderValues(shape.values, { limit: page.limit, offset: page.offset }));
+    const key = pageKey(rt, page.fields, shape.key, page.orderBy, page.limit, page.after);
+    const statement = preparedRead(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit, page.after));
+    const named = placeholderValues(shape.values, { limit: page.limit, offset: page.offset });
+    return statement.execute(page.after === null ? named : bindKeyset(page.after, named));
   }
+  const filter = filterCondition(rt, page.where, scope);
   return rt.db
     .select(selectionOf(rt, page.fields))
     .from(rt.table)
-    .where(filterCondition(rt, page.where, scope))
+    .where(page.after === null ? filter : and(filter, inlineKeyset(page.after, rt.dialect)))
     .orderBy(...compileOrderBy(page.orderBy, rt.columns, rt.pkKey))
     .limit(page.limit)
     .offset(page.offset);

@@ -1,7 +1,7 @@
 // The select shapes of the read actions (spec §8 rule 1): each shape's cache key and its query with placeholders,
 // for get by id and a page (the two spec §8 rule 4 prepares at start), and how a shape's statement is prepared.
 import { createHash } from 'node:crypto';
-import { eq, sql, type Column } from 'drizzle-orm';
+import { and, eq, sql, type Column } from 'drizzle-orm';
 import { columnPlaceholder } from '../dialects/column-placeholder';
 import type { PreparableQuery } from '../dialects/dialect';
 import { prepareRead } from '../dialects/read-replicas';
@@ -10,6 +10,7 @@ import type { FieldModel } from '../model/field-policy';
 /** What a select reads of a field: its key and column (a join column read for includes is one too, CONTRACT §9). */
 export type SelectedColumn = Pick<FieldModel, 'key' | 'column'>;
 import type { Where } from '../model/options';
+import { keysetKey, keysetPlaceholders, type Keyset } from './keyset';
 import { compileOrderBy, type OrderByEntry } from './order-by';
 import type { ResourcePlan } from './resource-plan';
 import type { StatementCache } from './statement-cache';
@@ -63,11 +64,12 @@ export function getQuery(rt: ResourcePlan, fields: readonly SelectedColumn[]): P
  * A page with the where shape's placeholders, `LIMIT` and `OFFSET :offset` (rule 4 prepares the default one).
  * The limit is `:limit`, or written in where the dialect inlines it (then it is part of the key).
  */
-export function pageQuery(rt: ResourcePlan, fields: readonly SelectedColumn[], where: Where | undefined, orderBy: readonly OrderByEntry[] | undefined, limit: number): PreparableQuery {
+export function pageQuery(rt: ResourcePlan, fields: readonly SelectedColumn[], where: Where | undefined, orderBy: readonly OrderByEntry[] | undefined, limit: number, after: Keyset | null = null): PreparableQuery {
+  const filter = wherePlaceholders(where, rt.filterColumns, rt.dialect);
   return rt.db
     .select(selectionOf(rt, fields))
     .from(rt.table)
-    .where(wherePlaceholders(where, rt.filterColumns, rt.dialect))
+    .where(after === null ? filter : and(filter, keysetPlaceholders(after, rt.dialect)))
     .orderBy(...compileOrderBy(orderBy, rt.columns, rt.pkKey))
     .limit(rt.dialect.inlinesLimit ? inlineLimit(limit) : sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
@@ -77,7 +79,8 @@ export function getKey(rt: ResourcePlan, fields: readonly SelectedColumn[]): str
   return `${rt.statementPrefix}get|${selectKey(fields, rt.readable)}`;
 }
 
-export function pageKey(rt: ResourcePlan, fields: readonly SelectedColumn[], whereKey: string, orderBy: readonly OrderByEntry[] | undefined, limit: number): string {
-  const key = `${rt.statementPrefix}page|${selectKey(fields, rt.readable)}|${whereKey}|${orderKey(orderBy)}`;
+export function pageKey(rt: ResourcePlan, fields: readonly SelectedColumn[], whereKey: string, orderBy: readonly OrderByEntry[] | undefined, limit: number, after: Keyset | null = null): string {
+  const page = `${rt.statementPrefix}page|${selectKey(fields, rt.readable)}|${whereKey}|${orderKey(orderBy)}`;
+  const key = after === null ? page : `${page}|${keysetKey(after)}`;
   return rt.dialect.inlinesLimit ? `${key}|${limit}` : key;
 }

@@ -106,6 +106,7 @@ export namespace BlogNotesList {
     limit?: number;
     offset?: number;
     includeTotal?: boolean;
+    cursor?: string | true;
   };
   export type ConditionId = {
     eq?: string;
@@ -140,6 +141,7 @@ export namespace BlogNotesList {
   export type Output = {
     items: Array<SelectedRow>;
     total?: number;
+    nextCursor?: string | null;
   };
   export type SelectedRow = {
     id?: string;
@@ -156,6 +158,7 @@ export namespace BlogNotesList {
   export type OutputOf<S extends Field = Field> = {
     items: Array<Selected<S>>;
     total?: number;
+    nextCursor?: string | null;
   };
 }
 
@@ -175,7 +178,17 @@ export namespace BlogNotesGet {
 
 // notes.findOne (service blog) · POST /api/notes/find-one
 export namespace BlogNotesFindOne {
-  export type Input = BlogNotesList.Input;
+  export type Input = {
+    select?: Array<'id' | 'title' | 'content'>;
+    where?: Where;
+    orderBy?: Array<{
+      field: 'id' | 'title';
+      direction?: 'asc' | 'desc';
+    }>;
+    limit?: number;
+    offset?: number;
+    includeTotal?: boolean;
+  };
   export type ConditionId = BlogNotesList.ConditionId;
   export type ConditionTitle = BlogNotesList.ConditionTitle;
   export type ConditionContent = BlogNotesList.ConditionContent;
@@ -328,6 +341,7 @@ export namespace BlogTasksList {
     limit?: number;
     offset?: number;
     includeTotal?: boolean;
+    cursor?: string | true;
     include?: Include;
   };
   export type ConditionId = {
@@ -401,6 +415,7 @@ export namespace BlogTasksList {
   export type Output = {
     items: Array<SelectedRow>;
     total?: number;
+    nextCursor?: string | null;
   };
   export type SelectedRow = {
     id?: string;
@@ -439,6 +454,7 @@ export namespace BlogTasksList {
   export type OutputOf<S extends Field = Field> = {
     items: Array<Selected<S>>;
     total?: number;
+    nextCursor?: string | null;
   };
 }
 
@@ -477,7 +493,18 @@ export namespace BlogTasksGet {
 
 // tasks.findOne (service blog) · POST /api/tasks/find-one
 export namespace BlogTasksFindOne {
-  export type Input = BlogTasksList.Input;
+  export type Input = {
+    select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
+    where?: Where;
+    orderBy?: Array<{
+      field: 'id' | 'title' | 'createdAt';
+      direction?: 'asc' | 'desc';
+    }>;
+    limit?: number;
+    offset?: number;
+    includeTotal?: boolean;
+    include?: Include;
+  };
   export type ConditionId = BlogTasksList.ConditionId;
   export type ConditionTitle = BlogTasksList.ConditionTitle;
   export type ConditionDone = BlogTasksList.ConditionDone;
@@ -588,6 +615,7 @@ export namespace BlogUsersList {
     limit?: number;
     offset?: number;
     includeTotal?: boolean;
+    cursor?: string | true;
     include?: Include;
   };
   export type ConditionId = {
@@ -631,6 +659,7 @@ export namespace BlogUsersList {
   export type Output = {
     items: Array<SelectedRow>;
     total?: number;
+    nextCursor?: string | null;
   };
   export type SelectedRow = {
     id?: string;
@@ -661,6 +690,7 @@ export namespace BlogUsersList {
   export type OutputOf<S extends Field = Field> = {
     items: Array<Selected<S>>;
     total?: number;
+    nextCursor?: string | null;
   };
 }
 
@@ -699,7 +729,18 @@ export namespace BlogUsersGet {
 
 // users.findOne (service blog) · POST /api/users/find-one
 export namespace BlogUsersFindOne {
-  export type Input = BlogUsersList.Input;
+  export type Input = {
+    select?: Array<'id' | 'name'>;
+    where?: Where;
+    orderBy?: Array<{
+      field: 'id' | 'name';
+      direction?: 'asc' | 'desc';
+    }>;
+    limit?: number;
+    offset?: number;
+    includeTotal?: boolean;
+    include?: Include;
+  };
   export type ConditionId = BlogUsersList.ConditionId;
   export type ConditionName = BlogUsersList.ConditionName;
   export type Where = BlogUsersList.Where;

@@ -8,9 +8,9 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: 'd565ea9e4bc4f6df', get validators() { return require('./validators/blog.notes.js'); } },
-    'blog.tasks': { fingerprint: '1154253041d13c60', get validators() { return require('./validators/blog.tasks.js'); } },
-    'blog.users': { fingerprint: 'ade2734c475273bf', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
+    'blog.notes': { fingerprint: '23a7998388435217', get validators() { return require('./validators/blog.notes.js'); } },
+    'blog.tasks': { fingerprint: 'e774d3f08509af3b', get validators() { return require('./validators/blog.tasks.js'); } },
+    'blog.users': { fingerprint: '98d971dbea6b1e51', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },

@@ -40,6 +40,7 @@ const PROGRAM_RESULT = `  return {
     upsertedAgain: [upsertedAgain.response.status, upsertedAgain.data?.title],
     stale: [stale.response.status, stale.error?.error.code],
     deletedMany: deletedMany.data?.count,
+    nextCursor: paged.data?.nextCursor,
   };
 `;
 
@@ -61,6 +62,9 @@ export async function runOpenapiFetch(baseUrl: string, aliceToken: string) {
   const counted = await client.POST('/api/notes/count', { body: { where: { title: { eq: 'From openapi-fetch' } } } });
   const exists = await client.POST('/api/notes/exists', { body: {} });
   const found = await client.POST('/api/notes/find-one', { body: { where: { title: { startsWith: 'From' } }, orderBy: [{ field: 'title' }] } });
+  // CONTRACT §10: cursor paging, the first page's nextCursor sent back (null here: one row matches).
+  const first = await client.POST('/api/notes/query', { body: { where: { title: { contains: 'openapi-fetch' } }, limit: 1, cursor: true } });
+  const paged = await client.POST('/api/notes/query', { body: { where: { title: { contains: 'openapi-fetch' } }, limit: 1, cursor: first.data?.nextCursor ?? true } });
   const deleted = await client.DELETE('/api/notes/{id}', { params: { path: { id } } });
   const alice = createClient<paths>({ baseUrl, headers: { authorization: 'Bearer ' + aliceToken } });
   const task = await alice.POST('/api/tasks', { body: { title: 'Typed task' } });
@@ -107,6 +111,8 @@ export async function runHeyApi(baseUrl: string, bobToken: string) {
   const counted = await blogNotesCount({ body: { where: { title: { eq: 'From hey-api' } } } });
   const exists = await blogNotesExists({ body: {} });
   const found = await blogNotesFindOne({ body: { where: { title: { startsWith: 'From' } }, orderBy: [{ field: 'title' }] } });
+  const first = await blogNotesList({ body: { where: { title: { contains: 'hey-api' } }, limit: 1, cursor: true } });
+  const paged = await blogNotesList({ body: { where: { title: { contains: 'hey-api' } }, limit: 1, cursor: first.data?.nextCursor ?? true } });
   const deleted = await blogNotesDelete({ path: { id } });
   const task = await blogTasksCreate({ body: { title: 'Typed task' }, auth: bobToken });
   const page = await blogTasksList({ body: { limit: 5, includeTotal: true, include: { owner: true } }, auth: bobToken });
@@ -226,7 +232,7 @@ describe('clients generated from the OpenAPI document with default options', () 
     const { openapiFetch, heyApi } = JSON.parse(output);
     // CONTRACT §10: upsert creates (201), then updates with the current ETag (200); that ETag is then stale (412).
     const bulk = { updatedMany: 2, upserted: [201, 'Upserted'], upsertedAgain: [200, 'Upserted again'], stale: [412, 'PRECONDITION_FAILED'], deletedMany: 2 };
-    const common = { patched: 'patched', counted: 1, exists: true, deleted: true, total: 1, ...bulk };
+    const common = { patched: 'patched', counted: 1, exists: true, deleted: true, total: 1, nextCursor: null, ...bulk };
     expect(openapiFetch).toEqual({
       ...common,
       created: { id: expect.any(String), title: 'From openapi-fetch', content: 'first' },

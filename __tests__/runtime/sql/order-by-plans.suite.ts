@@ -24,7 +24,7 @@ const FIRST_INSTANT = Date.UTC(2024, 0, 1);
 /** Issue 18's list. */
 const DESCENDING_PAGE = { where: { priority: { gte: 3 } }, orderBy: [{ field: 'createdAt', direction: 'desc' }], limit: 20 };
 
-const TABLES = {
+export const TABLES = {
   sqlite: sqliteTable('p_tasks', {
     id: integer('id').primaryKey({ autoIncrement: true }),
     title: text('title').notNull(),
@@ -45,7 +45,7 @@ const TABLES = {
   }),
 };
 
-interface PlanRules {
+export interface PlanRules {
   /** The table, its index on created_at and fresh statistics. */
   readonly ddl: readonly string[];
   readonly analyze: string;
@@ -57,7 +57,7 @@ interface PlanRules {
   readonly forbidden: RegExp;
 }
 
-interface CapturedQuery {
+export interface CapturedQuery {
   sql: string;
   params: unknown[];
 }
@@ -67,7 +67,7 @@ interface CapturedQuery {
  * created_at alone orders (created_at, id). A PostgreSQL index carries no key: the index an application declares
  * for this order there is (created_at, id), which PostgreSQL reads backwards as well as forwards.
  */
-const PLAN_RULES: Record<DialectName, PlanRules> = {
+export const PLAN_RULES: Record<DialectName, PlanRules> = {
   sqlite: {
     ddl: [
       'DROP TABLE IF EXISTS p_tasks',
@@ -113,7 +113,7 @@ const PLAN_RULES: Record<DialectName, PlanRules> = {
 };
 
 /** A drizzle db over the test database's client that records every query it sends. */
-function recordingDb(database: TestDatabase, queries: CapturedQuery[]): any {
+export function recordingDb(database: TestDatabase, queries: CapturedQuery[]): any {
   const logger: Logger = { logQuery: (sql, params) => void queries.push({ sql, params }) };
   const client = database.db.$client;
   if (database.dialect === 'sqlite') return drizzleSqlite(client, { logger });
@@ -121,7 +121,7 @@ function recordingDb(database: TestDatabase, queries: CapturedQuery[]): any {
   return drizzlePostgres(client, { logger });
 }
 
-function defineTasks(db: any, dialect: DialectName) {
+export function defineTasks(db: any, dialect: DialectName) {
   clearRegistry();
   const planner = defineService({ name: 'planner', db });
   const table = TABLES[dialect] as any;
@@ -139,7 +139,7 @@ function defineTasks(db: any, dialect: DialectName) {
   return { planner, tasks };
 }
 
-async function seed(database: TestDatabase): Promise<void> {
+export async function seed(database: TestDatabase): Promise<void> {
   const rules = PLAN_RULES[database.dialect];
   for (const statement of rules.ddl) await database.raw(statement);
   const table = TABLES[database.dialect] as any;
@@ -167,7 +167,7 @@ function expectOrdered(rows: { id: number; priority: number; createdAt: string }
 }
 
 /** The database's plan for the captured query walks the created_at index and sorts nothing. */
-async function expectIndexWalk(rules: PlanRules, database: TestDatabase, query: CapturedQuery): Promise<void> {
+export async function expectIndexWalk(rules: PlanRules, database: TestDatabase, query: CapturedQuery): Promise<void> {
   const plan = await rules.explain(database, query);
   const verdict = { plan, usesIndex: plan.some((line) => rules.usesIndex.test(line)), forbidden: plan.filter((line) => rules.forbidden.test(line)) };
   expect(verdict).toEqual({ plan, usesIndex: true, forbidden: [] });

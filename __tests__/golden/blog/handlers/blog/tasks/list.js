@@ -30,7 +30,7 @@ module.exports = function createHandler(deps) {
       await api.authorize(resource, 'list', input, ctx);
       const scope = await api.scope(resource, 'list', ctx);
 
-      if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true && input.include === undefined) {
+      if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true && input.cursor === undefined && input.include === undefined) {
         const rows = readPage(input.limit ?? 20, input.offset ?? 0, scope);
         const items = rows.map((row) => shared.readRow(row, decode, api.codecs));
         await api.scrub(resource, items, ctx);
@@ -38,7 +38,7 @@ module.exports = function createHandler(deps) {
         return;
       }
 
-      // A selection, a filter, an order or a total: the runtime builds that query (spec §8 rule 1: one statement per shape, cached where rules 2 and 3 allow).
+      // A selection, a filter, an order, a total or a cursor: the runtime builds that query (spec §8 rule 1: one statement per shape, cached where rules 2 and 3 allow).
       const output = await api.query(resource, 'list', input, ctx, scope);
       api.sendJson(req, res, 200, output);
     } catch (error) {

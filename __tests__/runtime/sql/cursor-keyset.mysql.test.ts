@@ -1,0 +1,6 @@
+// CONTRACT §10's cursor pages against mysql: the keyset plan and paging while rows come and go; the same suites run on every dialect.
+import { cursorChurnSuite } from './cursor-churn.suite';
+import { cursorPlansSuite } from './cursor-plans.suite';
+
+cursorPlansSuite('mysql');
+cursorChurnSuite('mysql');
