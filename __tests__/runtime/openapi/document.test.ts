@@ -292,8 +292,8 @@ describe('buildOpenApiDocument', () => {
       const operation = operationsOf(document).find((found) => found.operationId === 'shop.counters.createMany')!.operation;
       const answered = operation.responses['201'].content['application/json'].schema;
       expect(answered.properties.items).toMatchObject({ type: 'array', maxItems: 5 });
-      const input = document.components.schemas['shop.counters.CreateManyInput'];
-      expect(input.properties.items).toMatchObject({ type: 'array', minItems: 1, maxItems: 5 });
+      const input = document.components!.schemas!['shop.counters.CreateManyInput'];
+      expect(input.properties!.items).toMatchObject({ type: 'array', minItems: 1, maxItems: 5 });
     });
 
     it('says when a public resource route has its own scope, with 404 on its id routes and 403 on its writes', async () => {
