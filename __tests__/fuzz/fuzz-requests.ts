@@ -1,10 +1,12 @@
 // fast-check arbitraries of hostile HTTP requests to the test service (helpers/test-app.ts): every input
 // of every action (where trees, orderBy, select, limits, bodies, ids), every transport oddity (content
-// types, malformed JSON and UTF-8, `__proto__` and duplicate keys, huge and deep values), and stray routes.
+// types, malformed JSON and UTF-8, `__proto__` and duplicate keys, huge and deep values, If-Match and If-None-Match),
+// and stray routes.
 // Bodies are built as JSON text by hand, so keys JSON.stringify would drop or merge reach the server.
 import fc from 'fast-check';
 import { OPERATOR_NAMES } from 'tessera-api';
 import type { HandlerMode } from '../helpers/test-app';
+import { conditionalHeaders } from './conditional-headers';
 
 export interface FuzzRequest {
   mode: Exclude<HandlerMode, 'bundle'>;
@@ -23,6 +25,8 @@ export interface FuzzRequest {
   expect?: 'accepted' | 'rejected';
   /** Which limit, for the report. */
   edge?: string;
+  /** If-Match / If-None-Match (conditional-headers.ts); may hold ETAG_TOKEN. */
+  headers?: Record<string, string>;
 }
 
 /** Stand for the seeded notes' ids in paths (uuids known only once seeded); the sender replaces them. */
@@ -31,7 +35,7 @@ export const NOTE_ID_TOKENS = ['@note0', '@note1', '@note2'] as const;
 /** The fuzz server's body limit: small, so a body above it is cheap to send. */
 export const FUZZ_BODY_LIMIT = 16 * 1024;
 
-const RESOURCES = ['notes', 'items', 'categories', 'readings', 'nope', 'shop'];
+const RESOURCES = ['notes', 'items', 'categories', 'readings', 'counters', 'nope', 'shop'];
 /** Readable, hidden, write-only, scrubbed and unknown fields, and keys that are traps in JavaScript. */
 const FIELDS = ['id', 'title', 'content', 'internal', 'name', 'price', 'rating', 'active', 'createdAt', 'ownerId', 'secret', 'email', 'categoryId', 'serial', 'payload', 'nope', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'AND', 'OR', 'NOT', ''];
 const OPERATORS = [...OPERATOR_NAMES, '__proto__', 'like', 'EQ', 'regex', ''];
@@ -98,6 +102,12 @@ const SPECS: Record<string, ResourceSpec> = {
   },
   readings: { filters: { serial: { ops: ['eq', 'in'], value: fc.bigInt().map(String) } }, sortable: [], writable: { serial: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String), payload: fc.base64String({ maxLength: 12 }) } },
   categories: { filters: {}, sortable: [], writable: { name: shortText } },
+  // Client keys; maxBatch 5 and maxAffected 3, with four seeded rows (codes 1 to 4), so broad bulk writes pass the limit.
+  counters: {
+    filters: { code: { ops: ['eq', 'in'], value: fc.oneof(fc.constantFrom('1', '2', '3', '4'), shortText) }, n: { ops: ['eq', 'gte'], value: smallInt } },
+    sortable: ['code', 'n', 'label'],
+    writable: { code: fc.oneof(fc.constantFrom('1', '5', 'new'), shortText), n: smallInt, label: fc.oneof(shortText, fc.constant(null)) },
+  },
 };
 
 /** The value an operator takes (CONTRACT §2), from the field's kind of value; arrays and pairs where due. */
@@ -188,7 +198,7 @@ function whereAndDataBody(spec: ResourceSpec): fc.Arbitrary<string> {
 
 const route: fc.Arbitrary<{ method: string; path: string; body: string | null }> = fc
   .tuple(
-    fc.oneof({ weight: 4, arbitrary: fc.constantFrom('notes', 'items') }, { weight: 1, arbitrary: fc.constantFrom('readings', 'categories') }, { weight: 1, arbitrary: fc.constantFrom(...RESOURCES) }),
+    fc.oneof({ weight: 4, arbitrary: fc.constantFrom('notes', 'items') }, { weight: 1, arbitrary: fc.constantFrom('readings', 'categories', 'counters') }, { weight: 1, arbitrary: fc.constantFrom(...RESOURCES) }),
     fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...ACTIONS) }, { weight: 1, arbitrary: fc.constantFrom('ping', 'stray') }),
     id,
     query,
@@ -285,8 +295,9 @@ export const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
     user: fc.oneof({ weight: 8, arbitrary: fc.constantFrom<FuzzRequest['user']>('alice', 'bob') }, { weight: 1, arbitrary: fc.constantFrom<FuzzRequest['user']>('anonymous', 'bad') }),
     contentType,
     transport,
+    headers: conditionalHeaders,
   })
-  .map(({ mode, route: { method, path, body }, user, contentType: type, transport: how }) => ({
+  .map(({ mode, route: { method, path, body }, user, contentType: type, transport: how, headers }) => ({
     mode,
     method,
     path,
@@ -294,4 +305,5 @@ export const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
     contentType: body === null && how === 'as-is' ? null : type,
     body: body === null && how === 'as-is' ? null : onTheWire(body ?? '{}', how),
     inexact: how in INEXACT_TEXT,
+    headers,
   }));

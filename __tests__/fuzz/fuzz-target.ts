@@ -1,11 +1,14 @@
 // What the fuzz runs against: the test service on one database (in its own namespace, beside the crud
 // suites), seeded with sentinel values in a hidden, a write-only and a scrubbed field and in rows outside
-// the caller's scope, served by a generic and a compiled server; and the checks every answer must pass.
+// the caller's scope, served by a generic and a compiled server; and the checks every answer must pass (no sentinel, no
+// leaked SQL, name or stack frame: leaks.ts). Conditional headers get ETags answered earlier (conditional-headers.ts).
 import http from 'node:http';
 import { ERROR_CODES } from 'tessera-api';
 import { openDatabase, type DialectName, type TestDatabase } from '../helpers/databases';
 import { ADMIN, ALICE, BOB, clearRegistry, defineTestService, listen, type TestServer } from '../helpers/test-app';
+import { ETAG_TOKEN } from './conditional-headers';
 import { FUZZ_BODY_LIMIT, NOTE_ID_TOKENS, type FuzzRequest } from './fuzz-requests';
+import { leakIn } from './leaks';
 
 /** Values no answer to alice, bob, an anonymous or a rejected caller may ever contain. */
 export const SENTINELS = {
@@ -17,7 +20,10 @@ export const SENTINELS = {
 
 /** Methods whose routes read a body. */
 const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
-const TABLES = ['t_notes', 't_items', 't_categories', 't_readings'];
+/** Each table the fuzz writes, by its key column. */
+const TABLES: Record<string, string> = { t_notes: 'id', t_items: 'id', t_categories: 'id', t_readings: 'id', t_counters: 'code' };
+/** Sent for ETAG_TOKEN before any answer carried an ETag. */
+const STALE_ETAG = '"stale-etag-before-any-answer"';
 const USER_HEADERS: Record<FuzzRequest['user'], string | null> = {
   anonymous: null,
   alice: JSON.stringify({ user: ALICE }),
@@ -43,6 +49,9 @@ export class FuzzTarget {
   #noteIds: string[] = [];
   /** The tables' content after the last accepted write. */
   #checksum = '';
+  /** The last ETag an answer carried, and each row path's: conditional requests send the path's (else the last), so some match. */
+  #lastEtag = STALE_ETAG;
+  #etagOf = new Map<string, string>();
 
   constructor(dialect: DialectName) {
     this.dialect = dialect;
@@ -68,6 +77,7 @@ export class FuzzTarget {
     await this.#database.reset();
     const { notes, items } = this.#service;
     this.#noteIds = [];
+    this.#etagOf.clear();
     for (const title of ['first', 'second', 'third']) {
       const note = (await notes.create({ input: { title, content: `${title} content` } })) as { id: string };
       this.#noteIds.push(note.id);
@@ -77,13 +87,15 @@ export class FuzzTarget {
     await create('alice item', { user: ALICE });
     await create('bob item', { user: BOB });
     await create(SENTINELS.outsideScope, { user: ADMIN, forceOwner: 'mallory' });
+    // One more than counters' maxAffected (3): a broad updateMany or deleteMany is refused and must change nothing.
+    await this.#service.counters.createMany({ input: { items: ['1', '2', '3', '4'].map((code, index) => ({ code, n: index, label: `counter ${code}` })) } });
     this.#checksum = await this.checksum();
   }
 
   /** Every row of every table, as text. */
   async checksum(): Promise<string> {
     const parts: string[] = [];
-    for (const table of TABLES) parts.push(JSON.stringify(await this.#database.raw(`SELECT * FROM ${table} ORDER BY id`)));
+    for (const [table, key] of Object.entries(TABLES)) parts.push(JSON.stringify(await this.#database.raw(`SELECT * FROM ${table} ORDER BY ${key}`)));
     return parts.join('\n');
   }
 
@@ -97,11 +109,16 @@ export class FuzzTarget {
     if (user !== null) headers['x-test-user'] = user;
     if (request.contentType !== null) headers['content-type'] = request.contentType;
     if (request.body !== null) headers['content-length'] = String(request.body.length);
+    const rowPath = path.split('?')[0];
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers[name] = value.replaceAll(ETAG_TOKEN, this.#etagOf.get(rowPath) ?? this.#lastEtag);
     return new Promise((resolve, reject) => {
       const outgoing = http.request({ host: '127.0.0.1', port, method: request.method, path, headers, agent: this.#agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () => {
+          if (typeof response.headers.etag === 'string') this.#etagOf.set(rowPath, (this.#lastEtag = response.headers.etag));
+          resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') });
+        });
         response.on('error', reject);
       });
       outgoing.on('error', reject);
@@ -118,6 +135,8 @@ export class FuzzTarget {
     for (const [kind, sentinel] of Object.entries(SENTINELS)) {
       if (answer.text.includes(sentinel)) return `the ${kind} sentinel leaked: ${answer.text.slice(0, 300)}`;
     }
+    const leak = leakIn(answer.text, `${request.path} ${JSON.stringify(request.headers ?? {})} ${request.body?.toString('utf8') ?? ''}`);
+    if (leak !== null) return leak;
     if (answer.status >= 400 && request.method !== 'HEAD') {
       const shape = errorShapeProblem(answer);
       if (shape !== null) return shape;

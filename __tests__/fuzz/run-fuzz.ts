@@ -37,7 +37,7 @@ export async function runFuzz(dialect: DialectName, runs: number, seed?: number)
         counts.byCode[code] = (counts.byCode[code] ?? 0) + 1;
       }
       const problem = await target.problemWith(request, answer);
-      if (problem !== null) throw new Error(`${problem}\nrequest: ${request.method} ${request.path} as ${request.user} (${request.mode}), content-type ${request.contentType}, body ${request.body?.toString('utf8').slice(0, 300)}`);
+      if (problem !== null) throw new Error(`${problem}\nrequest: ${request.method} ${request.path} as ${request.user} (${request.mode}), content-type ${request.contentType}, headers ${JSON.stringify(request.headers ?? {}).slice(0, 200)}, body ${request.body?.toString('utf8').slice(0, 300)}`);
       if (request.edge !== undefined) counts.edges[request.edge] = (counts.edges[request.edge] ?? 0) + 1;
     });
     await fc.assert(property, { numRuns: runs, seed, interruptAfterTimeLimit: undefined });

@@ -14,9 +14,10 @@ describe('buildContract', () => {
   it('names each action by its action name (spec §4.1 rule 4), its service apart, crud actions in CONTRACT §2 order', () => {
     const contract = buildContract({ services: listServices(), prefix: '/api', title: 'Blog', version: '1.0.0' });
     const actions = ['list', 'get', 'findOne', 'create', 'update', 'delete', 'count', 'exists'];
-    // users is read-only (operations: create, update and delete off).
+    // users is read-only (operations: create, update and delete off); notes opt in to CONTRACT §10's writes in bulk, named after the eight.
     const reads = ['list', 'get', 'findOne', 'count', 'exists'];
-    expect(contract.actions.map((action) => action.name)).toEqual([...actions.map((a) => `notes.${a}`), ...actions.map((a) => `tasks.${a}`), ...reads.map((a) => `users.${a}`)]);
+    const bulk = ['createMany', 'updateMany', 'deleteMany', 'upsert'];
+    expect(contract.actions.map((action) => action.name)).toEqual([...[...actions, ...bulk].map((a) => `notes.${a}`), ...actions.map((a) => `tasks.${a}`), ...reads.map((a) => `users.${a}`)]);
     expect(new Set(contract.actions.map((action) => action.service))).toEqual(new Set(['blog']));
     expect(Object.keys(contract.actions[0])).toEqual(['name', 'service', 'method', 'path', 'status', 'httpInput', 'input', 'output']);
   });

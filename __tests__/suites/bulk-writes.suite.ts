@@ -35,6 +35,15 @@ export function bulkWritesSuite(run: SuiteRun): void {
           expect(await fixture.database.raw(COUNTERS)).toEqual([{ code: 'taken', n: 0, label: null }]);
         });
 
+        it('points a refusal at the item and field (validation stops at the first, docs/errors.md), and writes none', async () => {
+          const valid = [{ code: 'a', n: 1 }, { code: 'b', n: 2 }, { code: 'c', n: 3 }];
+          for (const [item, path] of [[{ code: 'd', n: 4, colour: 'red' }, '/items/3/colour'], [{ code: 'd' }, '/items/3/n'], [{ code: 'd', n: 'four' }, '/items/3/n']] as const) {
+            const answer = await client.call('counters', 'createMany', { items: [...valid, item] });
+            expect([answer.status, answer.body.error.code, answer.body.error.details.map((detail: { path: string }) => detail.path)]).toEqual([400, 'VALIDATION_ERROR', [path]]);
+          }
+          expect(await fixture.database.raw(COUNTERS)).toEqual([]);
+        });
+
         it('takes 1..maxBatch items', async () => {
           const six = Array.from({ length: 6 }, (_, index) => ({ code: `c${index}`, n: index }));
           for (const input of [{ items: six }, { items: [] }, {}]) {
@@ -43,6 +52,18 @@ export function bulkWritesSuite(run: SuiteRun): void {
           }
           expect(await fixture.database.raw(COUNTERS)).toEqual([]);
           expect((await client.call('counters', 'createMany', { items: six.slice(0, 5) })).status).toBe(201);
+        });
+
+        it('answers rows the database numbered in input order, each with the key it was stored under (one multi-row INSERT)', async () => {
+          const names = ['g', 'c', 'e', 'a', 'f', 'b', 'd'];
+          const answer = await client.call('items', 'createMany', { items: names.map((name, price) => ({ name, price })) }, { user: ALICE });
+          expect(answer.status).toBe(201);
+          const answered = answer.body.items.map((row: { id: number; name: string; price: number }) => [row.id, row.name, row.price]);
+          expect(answered.map(([, name, price]: unknown[]) => [name, price])).toEqual(names.map((name, price) => [name, price]));
+          const ids = answered.map(([id]: number[]) => id);
+          expect(ids).toEqual([...ids].sort((a, b) => a - b));
+          const stored = (await fixture.database.raw('SELECT id, name, price FROM t_items ORDER BY id')) as { id: number; name: string; price: number }[];
+          expect(stored.map((row) => [Number(row.id), row.name, row.price])).toEqual(answered);
         });
 
         it('runs the hooks per row and checks the scope of every row: one outside rolls all back (FORBIDDEN)', async () => {
@@ -149,6 +170,16 @@ export function bulkWritesSuite(run: SuiteRun): void {
           }
           expect(await fixture.database.raw(COUNTERS)).toEqual([]);
           expect((await client.call('counters', 'upsert', { id: 'k', data: { code: 'k', n: 1 } })).body).toEqual({ code: 'k', n: 1, label: null });
+        });
+
+        it('refuses a row the hooks would put outside the scope, created or updated (FORBIDDEN), writing nothing', async () => {
+          const created = await client.call('items', 'upsert', { id: 500, data: { name: 'Given away', price: 1 } }, { user: ALICE, forceOwner: 'bob' });
+          expect([created.status, created.body.error.code]).toEqual([403, 'FORBIDDEN']);
+          expect(await items()).toEqual([]);
+          expect((await client.call('items', 'upsert', { id: 500, data: { name: 'Kept', price: 1 } }, { user: ALICE })).status).toBe(client.mode === 'http' ? 201 : 200);
+          const moved = await client.call('items', 'upsert', { id: 500, data: { name: 'Moved', price: 2 } }, { user: ALICE, forceOwner: 'bob' });
+          expect([moved.status, moved.body.error.code]).toEqual([403, 'FORBIDDEN']);
+          expect(await items()).toEqual([{ name: 'Kept', price: 1, ownerId: 'alice' }]);
         });
 
         it('answers CONFLICT for a key that exists outside the scope, writing nothing; runs the hook of what it does', async () => {

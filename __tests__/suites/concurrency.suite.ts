@@ -83,6 +83,19 @@ export function concurrencySuite(run: SuiteRun): void {
       }
     });
 
+    it('answers two upserts racing to create one key without a 5xx: one creates it, the other updates it or is a CONFLICT', async () => {
+      for (let round = 1; round <= ROUNDS; round++) {
+        // Unrecorded: which of the two wins differs from run to run.
+        const attempt = (n: number) => fetch(`${fixture.server.url}/api/counters/new${round}`, { method: 'PUT', headers: JSON_BODY, body: JSON.stringify({ n }) });
+        const answers = await Promise.all([attempt(1), attempt(2)]);
+        const statuses = answers.map((answer) => answer.status).sort();
+        expect([[200, 201], [201, 409]]).toContainEqual(statuses);
+        const rows = (await fixture.database.raw(`SELECT n FROM t_counters WHERE code = 'new${round}'`)) as { n: number }[];
+        expect(rows).toHaveLength(1);
+        expect([1, 2]).toContain(rows[0].n);
+      }
+    });
+
     if (run.mode === 'generic') {
       it('takes ifMatch in-process, with the ETag etagOf gives for an answered row', async () => {
         const counters = fixture.service.counters;

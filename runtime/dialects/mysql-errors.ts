@@ -10,12 +10,15 @@ export const DRIVER_CODES: DriverCodes = {
   invalidValue: new Set([1406, 1264, 1366, 1292, 1367]),
 };
 
+/** ER_LOCK_DEADLOCK: InnoDB rolled the whole transaction back (a write of several statements runs again). */
+export const DEADLOCK_ERRNO = 1213;
+
 /** MySQL's messages (by errno) that name only identifiers; anything else is logged by errno alone. */
 export const REASONS: readonly DriverReason[] = [
   { code: 1146, message: /^Table '([^']+)' doesn't exist$/, reason: ([table]) => `no such table: ${table}` },
   { code: 1054, message: /^Unknown column '([^']+)' in '[^']+'$/, reason: ([column]) => `no such column: ${column}` },
   { code: 1049, message: /^Unknown database '([^']+)'$/, reason: ([database]) => `no such database: ${database}` },
-  { code: 1213, message: /^Deadlock found/, reason: () => 'deadlock' },
+  { code: DEADLOCK_ERRNO, message: /^Deadlock found/, reason: () => 'deadlock' },
   { code: 1205, message: /^Lock wait timeout exceeded/, reason: () => 'lock wait timeout' },
 ];
 

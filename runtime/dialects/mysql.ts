@@ -9,10 +9,11 @@ import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
 import { datetimeDecoder } from './mysql-datetime';
-import { DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
+import { DEADLOCK_ERRNO, DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
 import { applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
-import { driveAsync, type TxStep } from './transaction-work';
+import { keysInInputOrder } from './insert-order';
+import { driveAsync, retryingDeadlocks, type TxStep } from './transaction-work';
 import { insertReturnsOn } from './mariadb-returning';
 
 /** Drizzle's mysql2 typeCast: the date and time types as text. */
@@ -74,6 +75,11 @@ async function runStep(tx: any, step: TxStep): Promise<unknown> {
     case 'insert': {
       const written: DbRow[] = await tx.insert(step.table).values(step.values).$returningId();
       return insertedKey({ table: step.table, pkKey: step.pkKey }, step.values, written);
+    }
+    case 'insertMany': {
+      // $returningId numbers an auto-increment key from insertId on: one statement's simple insert gets consecutive values.
+      const written: DbRow[] = await tx.insert(step.table).values(step.rows).$returningId();
+      return keysInInputOrder(step.rows, step.pkKey, step.rows.map((_, index) => written[index]?.[step.pkKey]));
     }
   }
 }
@@ -160,7 +166,7 @@ export const mysqlDialect: Dialect = {
   },
 
   transact(db, work) {
-    return db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step)));
+    return retryingDeadlocks(() => db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step))), (error) => driverErrorOf(error)?.errno === DEADLOCK_ERRNO);
   },
 
   inlinesLimit: false,

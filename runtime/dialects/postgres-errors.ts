@@ -9,12 +9,15 @@ export const DRIVER_CODES: DriverCodes = {
   invalidValue: new Set(['22001', '22003', '22021', '22P02', '22P05', '22007', '22008']),
 };
 
+/** deadlock_detected: PostgreSQL rolled the whole transaction back (a write of several statements runs again). */
+export const DEADLOCK_SQLSTATE = '40P01';
+
 /** PostgreSQL's messages (by SQLSTATE) that name only identifiers; anything else is logged by SQLSTATE alone. */
 export const REASONS: readonly DriverReason[] = [
   { code: '42P01', message: /^relation "([^"]+)" does not exist$/, reason: ([table]) => `no such table: ${table}` },
   { code: '42703', message: /^column "?([^" ]+)"? (?:of relation "[^"]+" )?does not exist$/, reason: ([column]) => `no such column: ${column}` },
   { code: '3D000', message: /^database "([^"]+)" does not exist$/, reason: ([database]) => `no such database: ${database}` },
-  { code: '40P01', message: /^deadlock detected$/, reason: () => 'deadlock' },
+  { code: DEADLOCK_SQLSTATE, message: /^deadlock detected$/, reason: () => 'deadlock' },
 ];
 
 /** The server cannot be reached, is going away or refuses sessions for now; pg's pool or client gave up on it. */

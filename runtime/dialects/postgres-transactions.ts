@@ -4,8 +4,11 @@
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ROW_MISSING, type CheckedWrite, type OnceAnswer, type TextStatement } from './dialect';
-import { driveAsync, type TxStep, type TxWork } from './transaction-work';
+import { ROW_MISSING, type CheckedWrite, type DbRow, type OnceAnswer, type TextStatement } from './dialect';
+import { driverErrorOf } from './driver-errors';
+import { keysInInputOrder } from './insert-order';
+import { DEADLOCK_SQLSTATE } from './postgres-errors';
+import { driveAsync, retryingDeadlocks, type TxStep, type TxWork } from './transaction-work';
 import { rowInsideScope } from './write-statements';
 
 /**
@@ -44,12 +47,14 @@ async function runStep(tx: any, step: TxStep): Promise<unknown> {
       return (await step.query(tx)).rowCount;
     case 'insert':
       return (await tx.insert(step.table).values(step.values).returning({ key: step.pk }))[0].key;
+    case 'insertMany':
+      return keysInInputOrder(step.rows, step.pkKey, (await tx.insert(step.table).values(step.rows).returning({ key: step.pk })).map((row: DbRow) => row.key));
   }
 }
 
-/** Dialect.transact on PostgreSQL: the work on Drizzle's transaction. */
+/** Dialect.transact on PostgreSQL: the work on Drizzle's transaction, run again when PostgreSQL chose it as a deadlock's victim. */
 export function transactPostgres<T>(db: any, work: () => TxWork<T>): Promise<T> {
-  return db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step)));
+  return retryingDeadlocks(() => db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step))), (error) => driverErrorOf(error)?.code === DEADLOCK_SQLSTATE);
 }
 
 /**

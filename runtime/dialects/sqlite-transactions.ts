@@ -1,7 +1,8 @@
 // SQLite's transactions through better-sqlite3, run synchronously: a crud write's transaction (Dialect.transact, on
 // Drizzle's), the compiled handlers' write with its read-back (writeThenRead) and their scoped write that checks the scope
 // in its own RETURNING (checkedWrite), each statement prepared for the call only.
-import { OutsideScope, ROW_MISSING, type CheckedWrite, type OnceAnswer, type TextStatement } from './dialect';
+import { OutsideScope, ROW_MISSING, type CheckedWrite, type DbRow, type OnceAnswer, type TextStatement } from './dialect';
+import { keysInInputOrder } from './insert-order';
 import { nullWhenOutsideScope, rowInsideScope } from './write-statements';
 import { driveSync, type TxStep, type TxWork } from './transaction-work';
 
@@ -25,6 +26,8 @@ function runStep(tx: any, step: TxStep): unknown {
       return step.query(tx).run().changes;
     case 'insert':
       return tx.insert(step.table).values(step.values).returning({ key: step.pk }).all()[0].key;
+    case 'insertMany':
+      return keysInInputOrder(step.rows, step.pkKey, tx.insert(step.table).values(step.rows).returning({ key: step.pk }).all().map((row: DbRow) => row.key));
   }
 }
 

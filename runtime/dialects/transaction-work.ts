@@ -17,7 +17,12 @@ export type TxStep =
   /** An UPDATE or DELETE: how many rows it matched. */
   | { readonly kind: 'count'; readonly query: TxQuery }
   /** Inserts one row: its primary key value (the one sent, or the one the database gave it). */
-  | { readonly kind: 'insert'; readonly table: Table; readonly pk: Column; readonly pkKey: string; readonly values: Record<string, unknown> };
+  | { readonly kind: 'insert'; readonly table: Table; readonly pk: Column; readonly pkKey: string; readonly values: Record<string, unknown> }
+  /**
+   * Inserts several rows in one statement: their primary key values, in input order. Every row carries its key, or
+   * none does and the database numbers them (an integer key: ascending in input order, insert-order.ts).
+   */
+  | { readonly kind: 'insertMany'; readonly table: Table; readonly pk: Column; readonly pkKey: string; readonly rows: readonly Record<string, unknown>[] };
 
 /** The work of one transaction: yields steps, gets each one's answer back, returns the result. */
 export type TxWork<T> = Generator<TxStep, T, any>;
@@ -37,3 +42,20 @@ export async function driveAsync<T>(work: TxWork<T>, run: (step: TxStep) => Prom
 }
 
 
+
+/** Runs of a transaction the database chose as a deadlock's victim, before its error passes on. */
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs the transaction again when the database rolled it back whole as a deadlock's victim: two upserts of one new key
+ * on InnoDB each hold a gap lock from their `FOR UPDATE` and then both insert. The next run sees the winner's row.
+ */
+export async function retryingDeadlocks<T>(run: () => Promise<T>, isDeadlock: (error: unknown) => boolean): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+    }
+  }
+}

@@ -46,8 +46,11 @@ function closedObject(properties: Record<string, JsonSchema>, required: string[]
 /** A count of rows: JSON numbers carry integers exactly up to 2^53 - 1. */
 const ROW_COUNT: JsonSchema = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
 
-/** The success body of every crud action, self-contained (rows under `$defs`), keyed by action name; a page holds at most `maxLimit` rows. */
-export function buildOutputSchemas(readable: readonly FieldModel[], maxLimit: number): Record<CrudActionName, JsonSchema> {
+/**
+ * The success body of every crud action, self-contained (rows under `$defs`), keyed by action name; a page holds at
+ * most `maxLimit` rows, createMany's answer as many as it took items (`maxBatch`).
+ */
+export function buildOutputSchemas(readable: readonly FieldModel[], maxLimit: number, maxBatch: number): Record<CrudActionName, JsonSchema> {
   const row = { [ROW_DEF]: rowSchema(readable, true) };
   const selectedRow = { [SELECTED_ROW_DEF]: rowSchema(readable, false) };
   return {
@@ -73,7 +76,7 @@ export function buildOutputSchemas(readable: readonly FieldModel[], maxLimit: nu
     delete: closedObject({ success: { const: true } }, ['success']),
     count: closedObject({ count: ROW_COUNT }, ['count']),
     exists: closedObject({ exists: { type: 'boolean' } }, ['exists']),
-    createMany: { ...closedObject({ items: { type: 'array', items: ref(ROW_DEF), description: 'The created rows, in the order of the input items.' } }, ['items']), $defs: row },
+    createMany: { ...closedObject({ items: { type: 'array', maxItems: maxBatch, items: ref(ROW_DEF), description: 'The created rows, in the order of the input items.' } }, ['items']), $defs: row },
     updateMany: closedObject({ count: { ...ROW_COUNT, description: 'The rows updated.' } }, ['count']),
     deleteMany: closedObject({ count: { ...ROW_COUNT, description: 'The rows deleted.' } }, ['count']),
     upsert: { ...ref(ROW_DEF), $defs: row },

@@ -34,7 +34,7 @@ function crudActionSchemas(runtime: CrudRuntime, action: CrudActionName): Action
   const schema = runtime.inputSchemas[action];
   if (schema === undefined) throw new Error(`${runtime.label}: ${action} is not an operation of this resource`);
   const input = crudInputSchema(schema, action, runtime);
-  return withRelationSchemas(runtime, action, { input, output: publishSchema(buildOutputSchemas(runtime.readable, runtime.maxLimit)[action]) });
+  return withRelationSchemas(runtime, action, { input, output: publishSchema(buildOutputSchemas(runtime.readable, runtime.maxLimit, runtime.maxBatch)[action]) });
 }
 
 /**

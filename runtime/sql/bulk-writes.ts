@@ -1,7 +1,7 @@
 // The transactions of CONTRACT §10, dialect-neutral: what createMany, updateMany, deleteMany and upsert ask the
 // database, as work each dialect runs (dialects/transaction-work.ts). Every statement reaches only rows in the
 // caller's scope; a written row that would leave it throws OutsideScope, and the whole transaction rolls back.
-import { and, count, eq, inArray, type Column, type SQL, type Table } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, type Column, type SQL, type Table } from 'drizzle-orm';
 import { OutsideScope, type DbRow } from '../dialects/dialect';
 import type { TxWork } from '../dialects/transaction-work';
 
@@ -48,10 +48,32 @@ export function* readBack(plan: BulkPlan, keys: readonly unknown[]): TxWork<DbRo
   });
 }
 
-/** createMany: every row inserted, then all read back in scope, in input order. */
+/** Bound values per multi-row INSERT, under every driver's limit (SQLite 32,766; PostgreSQL and MySQL 65,535). */
+const VALUES_PER_INSERT = 30_000;
+
+/**
+ * Whether one INSERT can write `rows` and still tell their keys apart (insert-order.ts): every row carries its key,
+ * or none does and the database numbers an integer key.
+ */
+function insertsAtOnce(plan: BulkPlan, rows: readonly Record<string, unknown>[]): boolean {
+  const carried = rows.filter((values) => values[plan.pkKey] !== undefined && values[plan.pkKey] !== null).length;
+  return carried === rows.length || (carried === 0 && (plan.pk.dataType === 'number' || plan.pk.dataType === 'bigint'));
+}
+
+/** createMany: the rows inserted (a multi-row INSERT per chunk where the keys allow), then all read back in scope, in input order. */
 export function* insertRows(plan: BulkPlan, rows: readonly Record<string, unknown>[]): TxWork<DbRow[]> {
+  // A $defaultFn key is filled here, as drizzle would per row, so each row's key is known before the INSERT.
+  const { defaultFn } = plan.pk;
+  const keyed = defaultFn === undefined ? rows : rows.map((values) => (values[plan.pkKey] === undefined ? { ...values, [plan.pkKey]: defaultFn() } : values));
   const keys: unknown[] = [];
-  for (const values of rows) keys.push(yield { kind: 'insert', table: plan.table, pk: plan.pk, pkKey: plan.pkKey, values });
+  if (insertsAtOnce(plan, keyed)) {
+    const perInsert = Math.max(1, Math.floor(VALUES_PER_INSERT / Object.keys(getTableColumns(plan.table)).length));
+    for (let start = 0; start < keyed.length; start += perInsert) {
+      keys.push(...((yield { kind: 'insertMany', table: plan.table, pk: plan.pk, pkKey: plan.pkKey, rows: keyed.slice(start, start + perInsert) }) as unknown[]));
+    }
+  } else {
+    for (const values of keyed) keys.push(yield { kind: 'insert', table: plan.table, pk: plan.pk, pkKey: plan.pkKey, values });
+  }
   return yield* readBack(plan, keys);
 }
 

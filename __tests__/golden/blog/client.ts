@@ -268,6 +268,67 @@ export namespace BlogNotesExists {
   };
 }
 
+// notes.createMany (service blog) · POST /api/notes/bulk
+export namespace BlogNotesCreateMany {
+  export type Input = {
+    items: Array<{
+      title: string;
+      content?: string | null;
+    }>;
+  };
+  export type Output = {
+    items: Array<Row>;
+  };
+  export type Row = BlogNotesCreate.Row;
+}
+
+// notes.updateMany (service blog) · PATCH /api/notes
+export namespace BlogNotesUpdateMany {
+  export type Input = {
+    where: WhereNested;
+    data: {
+      title?: string;
+      content?: string | null;
+    };
+  };
+  export type ConditionId = BlogNotesList.ConditionId;
+  export type ConditionTitle = BlogNotesList.ConditionTitle;
+  export type ConditionContent = BlogNotesList.ConditionContent;
+  export type Where = BlogNotesList.Where;
+  export type WhereNested = BlogNotesList.WhereNested;
+  export type Output = {
+    count: number;
+  };
+}
+
+// notes.deleteMany (service blog) · POST /api/notes/delete
+export namespace BlogNotesDeleteMany {
+  export type Input = {
+    where: WhereNested;
+  };
+  export type ConditionId = BlogNotesList.ConditionId;
+  export type ConditionTitle = BlogNotesList.ConditionTitle;
+  export type ConditionContent = BlogNotesList.ConditionContent;
+  export type Where = BlogNotesList.Where;
+  export type WhereNested = BlogNotesList.WhereNested;
+  export type Output = {
+    count: number;
+  };
+}
+
+// notes.upsert (service blog) · PUT /api/notes/{id}
+export namespace BlogNotesUpsert {
+  export type Input = {
+    id: string;
+    data: {
+      title: string;
+      content?: string | null;
+    };
+  };
+  export type Output = BlogNotesCreate.Output;
+  export type Row = BlogNotesCreate.Row;
+}
+
 // tasks.list (service blog) · POST /api/tasks/query
 export namespace BlogTasksList {
   export type Input = {
@@ -745,6 +806,14 @@ export interface Client {
       count(input?: BlogNotesCount.Input): Promise<BlogNotesCount.Output>;
       // notes.exists (service blog) · POST /api/notes/exists
       exists(input?: BlogNotesExists.Input): Promise<BlogNotesExists.Output>;
+      // notes.createMany (service blog) · POST /api/notes/bulk
+      createMany(input: BlogNotesCreateMany.Input): Promise<BlogNotesCreateMany.Output>;
+      // notes.updateMany (service blog) · PATCH /api/notes
+      updateMany(input: BlogNotesUpdateMany.Input): Promise<BlogNotesUpdateMany.Output>;
+      // notes.deleteMany (service blog) · POST /api/notes/delete
+      deleteMany(input: BlogNotesDeleteMany.Input): Promise<BlogNotesDeleteMany.Output>;
+      // notes.upsert (service blog) · PUT /api/notes/{id}
+      upsert(input: BlogNotesUpsert.Input): Promise<BlogNotesUpsert.Output>;
     };
     tasks: {
       // tasks.list (service blog) · POST /api/tasks/query
@@ -793,6 +862,10 @@ export function createClient(options: ClientOptions): Client {
         delete: (input) => call<BlogNotesDelete.Output>('DELETE', '/api/notes/{id}', 'id', input),
         count: (input) => call<BlogNotesCount.Output>('POST', '/api/notes/count', 'body', input),
         exists: (input) => call<BlogNotesExists.Output>('POST', '/api/notes/exists', 'body', input),
+        createMany: (input) => call<BlogNotesCreateMany.Output>('POST', '/api/notes/bulk', 'body', input),
+        updateMany: (input) => call<BlogNotesUpdateMany.Output>('PATCH', '/api/notes', 'body', input),
+        deleteMany: (input) => call<BlogNotesDeleteMany.Output>('POST', '/api/notes/delete', 'body', input),
+        upsert: (input) => call<BlogNotesUpsert.Output>('PUT', '/api/notes/{id}', 'id-and-body', input),
       },
       tasks: {
         list: (input) => call('POST', '/api/tasks/query', 'body', input),

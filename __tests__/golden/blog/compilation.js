@@ -8,19 +8,23 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: '3ecc38548508d1c9', get validators() { return require('./validators/blog.notes.js'); } },
+    'blog.notes': { fingerprint: '23a7998388435217', get validators() { return require('./validators/blog.notes.js'); } },
     'blog.tasks': { fingerprint: 'e774d3f08509af3b', get validators() { return require('./validators/blog.tasks.js'); } },
     'blog.users': { fingerprint: '98d971dbea6b1e51', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },
     get 'blog.notes.create'() { return require('./handlers/blog/notes/create.js'); },
+    get 'blog.notes.createMany'() { return require('./handlers/blog/notes/createMany.js'); },
     get 'blog.notes.delete'() { return require('./handlers/blog/notes/delete.js'); },
+    get 'blog.notes.deleteMany'() { return require('./handlers/blog/notes/deleteMany.js'); },
     get 'blog.notes.exists'() { return require('./handlers/blog/notes/exists.js'); },
     get 'blog.notes.findOne'() { return require('./handlers/blog/notes/findOne.js'); },
     get 'blog.notes.get'() { return require('./handlers/blog/notes/get.js'); },
     get 'blog.notes.list'() { return require('./handlers/blog/notes/list.js'); },
     get 'blog.notes.update'() { return require('./handlers/blog/notes/update.js'); },
+    get 'blog.notes.updateMany'() { return require('./handlers/blog/notes/updateMany.js'); },
+    get 'blog.notes.upsert'() { return require('./handlers/blog/notes/upsert.js'); },
     get 'blog.tasks.count'() { return require('./handlers/blog/tasks/count.js'); },
     get 'blog.tasks.create'() { return require('./handlers/blog/tasks/create.js'); },
     get 'blog.tasks.delete'() { return require('./handlers/blog/tasks/delete.js'); },

@@ -127,7 +127,10 @@ var notesResource = blog.resource({ name: "notes", table: notes, id: notes.id })
       id: { read: true, filter: ["eq", "in"], sort: true },
       title: { read: true, create: true, update: true, filter: ["eq", "contains", "startsWith"], sort: true },
       content: { read: true, create: true, update: true, filter: ["contains", "isNull", "isNotNull"] }
-    }
+    },
+    // The writes in bulk are off unless named (CONTRACT §10): POST /api/notes/bulk, PATCH /api/notes,
+    // POST /api/notes/delete and PUT /api/notes/{id}.
+    operations: { createMany: true, updateMany: true, deleteMany: true, upsert: true }
   })
 );
 var usersResource = blog.resource({ name: "users", table: users, id: users.id }).use(

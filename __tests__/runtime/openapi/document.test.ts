@@ -287,6 +287,15 @@ describe('buildOpenApiDocument', () => {
       expect(statuses(without, 'shop.ping')).toEqual(['200', '400', '413', '415', '500', '503', 'default']);
     });
 
+    it("bounds createMany's items in and out by maxBatch (counters: 5), so an API linter finds every array limited", () => {
+      const document = build([testbed.service.shop], { hasContext: false });
+      const operation = operationsOf(document).find((found) => found.operationId === 'shop.counters.createMany')!.operation;
+      const answered = operation.responses['201'].content['application/json'].schema;
+      expect(answered.properties.items).toMatchObject({ type: 'array', maxItems: 5 });
+      const input = document.components!.schemas!['shop.counters.CreateManyInput'];
+      expect(input.properties!.items).toMatchObject({ type: 'array', minItems: 1, maxItems: 5 });
+    });
+
     it('says when a public resource route has its own scope, with 404 on its id routes and 403 on its writes', async () => {
       const scope = () => ({ internal: { isNull: true } });
       const scoped = await notesService('scoped', 'scopedNotes', { fields: { id: { read: true }, title: { read: true, create: true, update: true } }, routes: { get: { scope }, create: { scope }, list: { scope } } });

@@ -1,8 +1,8 @@
 // The OpenAPI document as client generators read it (issue 15): the blog example's document, served by
 // `tessera start`, turned into clients by openapi-typescript (+ openapi-fetch) and by @hey-api/openapi-ts, each
-// with its default options, offline from node_modules. A program calling every action the way the docs show
-// type-checks under `tsc --strict` and runs against the live server; calls with an unknown or a hidden field
-// do not type-check, and tsc says which field.
+// with its default options, offline from node_modules. A program calling every action the way the docs show (the
+// writes in bulk and If-Match of CONTRACT §10 included) type-checks under `tsc --strict` and runs against the live
+// server; calls with an unknown, a hidden or a missing field do not type-check, and tsc says which field.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +34,12 @@ const PROGRAM_RESULT = `  return {
     task: task.data?.ownerId,
     total: page.data?.total,
     owner: page.data?.items[0]?.owner?.name,
+    createdMany: createdMany.data?.items.map((row) => row.title),
+    updatedMany: updatedMany.data?.count,
+    upserted: [upserted.response.status, upserted.data?.title],
+    upsertedAgain: [upsertedAgain.response.status, upsertedAgain.data?.title],
+    stale: [stale.response.status, stale.error?.error.code],
+    deletedMany: deletedMany.data?.count,
     nextCursor: paged.data?.nextCursor,
   };
 `;
@@ -64,12 +70,35 @@ export async function runOpenapiFetch(baseUrl: string, aliceToken: string) {
   const task = await alice.POST('/api/tasks', { body: { title: 'Typed task' } });
   // CONTRACT §9: the task's owner, included through the users resource's policy.
   const page = await alice.POST('/api/tasks/query', { body: { limit: 5, includeTotal: true, include: { owner: { select: ['id', 'name'] } } } satisfies Schemas['blog.tasks.ListInput'] });
+  // CONTRACT §10: the writes in bulk, and If-Match with the ETag an upsert answered.
+  const createdMany = await client.POST('/api/notes/bulk', { body: { items: [{ title: 'Bulk fetch 1' }, { title: 'Bulk fetch 2', content: null }] } satisfies Schemas['blog.notes.CreateManyInput'] });
+  const updatedMany = await client.PATCH('/api/notes', { body: { where: { title: { startsWith: 'Bulk fetch' } }, data: { content: 'bulk' } } satisfies Schemas['blog.notes.UpdateManyInput'] });
+  const upserted = await client.PUT('/api/notes/{id}', { params: { path: { id: 'upserted-by-fetch' } }, body: { title: 'Upserted' } });
+  const etag = upserted.response.headers.get('etag') ?? '';
+  const upsertedAgain = await client.PUT('/api/notes/{id}', { params: { path: { id: 'upserted-by-fetch' }, header: { 'If-Match': etag } }, body: { title: 'Upserted again' } });
+  const stale = await client.PATCH('/api/notes/{id}', { params: { path: { id: 'upserted-by-fetch' }, header: { 'If-Match': etag } }, body: { content: 'too late' } });
+  const deletedMany = await client.POST('/api/notes/delete', { body: { where: { title: { startsWith: 'Bulk fetch' } } } satisfies Schemas['blog.notes.DeleteManyInput'] });
 ${PROGRAM_RESULT}}
 `;
 
 /** @hey-api/openapi-ts's SDK: the same calls; the bearer token goes through its generated security. */
 const HEY_API_PROGRAM = `import { client } from './hey-api/client.gen';
-import { blogNotesCount, blogNotesCreate, blogNotesDelete, blogNotesExists, blogNotesFindOne, blogNotesGet, blogNotesList, blogNotesUpdate, blogTasksCreate, blogTasksList } from './hey-api/sdk.gen';
+import {
+  blogNotesCount,
+  blogNotesCreate,
+  blogNotesCreateMany,
+  blogNotesDelete,
+  blogNotesDeleteMany,
+  blogNotesExists,
+  blogNotesFindOne,
+  blogNotesGet,
+  blogNotesList,
+  blogNotesUpdate,
+  blogNotesUpdateMany,
+  blogNotesUpsert,
+  blogTasksCreate,
+  blogTasksList,
+} from './hey-api/sdk.gen';
 
 export async function runHeyApi(baseUrl: string, bobToken: string) {
   client.setConfig({ baseUrl });
@@ -87,6 +116,13 @@ export async function runHeyApi(baseUrl: string, bobToken: string) {
   const deleted = await blogNotesDelete({ path: { id } });
   const task = await blogTasksCreate({ body: { title: 'Typed task' }, auth: bobToken });
   const page = await blogTasksList({ body: { limit: 5, includeTotal: true, include: { owner: true } }, auth: bobToken });
+  const createdMany = await blogNotesCreateMany({ body: { items: [{ title: 'Bulk hey 1' }, { title: 'Bulk hey 2', content: null }] } });
+  const updatedMany = await blogNotesUpdateMany({ body: { where: { title: { startsWith: 'Bulk hey' } }, data: { content: 'bulk' } } });
+  const upserted = await blogNotesUpsert({ path: { id: 'upserted-by-hey-api' }, body: { title: 'Upserted' } });
+  const etag = upserted.response.headers.get('etag') ?? '';
+  const upsertedAgain = await blogNotesUpsert({ path: { id: 'upserted-by-hey-api' }, headers: { 'If-Match': etag }, body: { title: 'Upserted again' } });
+  const stale = await blogNotesUpdate({ path: { id: 'upserted-by-hey-api' }, headers: { 'If-Match': etag }, body: { content: 'too late' } });
+  const deletedMany = await blogNotesDeleteMany({ body: { where: { title: { startsWith: 'Bulk hey' } } } });
 ${PROGRAM_RESULT}}
 `;
 
@@ -109,7 +145,7 @@ void (async () => {
  */
 const REFUSED_PROGRAM = `import createClient from 'openapi-fetch';
 import type { components, paths } from './openapi-typescript/schema';
-import { blogNotesCreate, blogNotesGet, blogNotesList } from './hey-api/sdk.gen';
+import { blogNotesCreate, blogNotesCreateMany, blogNotesDeleteMany, blogNotesGet, blogNotesList, blogNotesUpdateMany, blogNotesUpsert } from './hey-api/sdk.gen';
 
 type Schemas = components['schemas'];
 
@@ -123,6 +159,15 @@ export async function refused(baseUrl: string) {
   await blogNotesCreate({ body: { title: 'x', internal: 'hidden' } }); // refuses: internal
   await blogNotesList({ body: { where: { internal: { eq: 'x' } } } }); // refuses: internal
   await blogNotesGet({ path: { id: '1' }, query: { select: ['internal'] } }); // refuses: internal
+  // CONTRACT §10's writes in bulk: the same checks of every item, of where and data, and of upsert's body.
+  await client.POST('/api/notes/bulk', { body: { items: [{ title: 'x' }, { title: 'y', titel: 'typo' }] } satisfies Schemas['blog.notes.CreateManyInput'] }); // refuses: titel
+  await client.PATCH('/api/notes', { body: { where: { internal: { eq: 'x' } }, data: { title: 'x' } } satisfies Schemas['blog.notes.UpdateManyInput'] }); // refuses: internal
+  await client.POST('/api/notes/delete', { body: { where: { internal: { eq: 'x' } } } satisfies Schemas['blog.notes.DeleteManyInput'] }); // refuses: internal
+  await client.PUT('/api/notes/{id}', { params: { path: { id: '1' } }, body: { content: 'no title' } }); // refuses: title
+  await blogNotesCreateMany({ body: { items: [{ title: 'x' }, { title: 'y', titel: 'typo' }] } }); // refuses: titel
+  await blogNotesUpdateMany({ body: { where: { title: { eq: 'x' } }, data: { internal: 'hidden' } } }); // refuses: internal
+  await blogNotesDeleteMany({ body: { where: { internal: { eq: 'x' } } } }); // refuses: internal
+  await blogNotesUpsert({ path: { id: '1' }, body: { content: 'no title' } }); // refuses: title
 }
 `;
 
@@ -185,7 +230,9 @@ describe('clients generated from the OpenAPI document with default options', () 
   it('runs that program against the live server: every call answers as the contract says', async () => {
     const output = execFileSync(process.execPath, [TSX, 'main.ts', cli.url, await demoToken('alice'), await demoToken('bob')], { cwd: folder, encoding: 'utf8', stdio: 'pipe', timeout: GENERATION_TIMEOUT_MS });
     const { openapiFetch, heyApi } = JSON.parse(output);
-    const common = { patched: 'patched', counted: 1, exists: true, deleted: true, total: 1, nextCursor: null };
+    // CONTRACT §10: upsert creates (201), then updates with the current ETag (200); that ETag is then stale (412).
+    const bulk = { updatedMany: 2, upserted: [201, 'Upserted'], upsertedAgain: [200, 'Upserted again'], stale: [412, 'PRECONDITION_FAILED'], deletedMany: 2 };
+    const common = { patched: 'patched', counted: 1, exists: true, deleted: true, total: 1, nextCursor: null, ...bulk };
     expect(openapiFetch).toEqual({
       ...common,
       created: { id: expect.any(String), title: 'From openapi-fetch', content: 'first' },
@@ -194,6 +241,7 @@ describe('clients generated from the OpenAPI document with default options', () 
       found: 'From openapi-fetch',
       task: 'alice',
       owner: 'Alice',
+      createdMany: ['Bulk fetch 1', 'Bulk fetch 2'],
     });
     expect(heyApi).toEqual({
       ...common,
@@ -203,6 +251,7 @@ describe('clients generated from the OpenAPI document with default options', () 
       found: 'From hey-api',
       task: 'bob',
       owner: 'Bob',
+      createdMany: ['Bulk hey 1', 'Bulk hey 2'],
     });
   }, GENERATION_TIMEOUT_MS);
 
@@ -211,7 +260,7 @@ describe('clients generated from the OpenAPI document with default options', () 
     expect(result.ok).toBe(false);
     const lines = REFUSED_PROGRAM.split('\n');
     const marked = lines.map((line, index) => ({ line: index + 1, field: /\/\/ refuses: (\w+)$/.exec(line)?.[1] })).filter((entry) => entry.field !== undefined);
-    expect(marked).toHaveLength(8);
+    expect(marked).toHaveLength(16);
     for (const { line, field } of marked) {
       const errors = result.errors.filter((error) => error.startsWith(`refused.ts(${line},`));
       expect({ line, field, named: errors.some((error) => error.includes(field!)) }).toEqual({ line, field, named: true });
