@@ -3,23 +3,17 @@
 import { getTableName, sql, type Column } from 'drizzle-orm';
 import { flatRowReader, type RowReader } from './prepared-select';
 import { getTableConfig } from 'drizzle-orm/mysql-core';
-import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type OnceAnswer, type TextStatement, type WritePlan } from './dialect';
+import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type WritePlan } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
 import { datetimeDecoder } from './mysql-datetime';
-import { DEADLOCK_ERRNO, DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
+import { DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
 import { applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
-import { keysInInputOrder } from './insert-order';
-import { driveAsync, retryingDeadlocks, type TxStep } from './transaction-work';
 import { insertReturnsOn } from './mariadb-returning';
-
-/** Drizzle's mysql2 typeCast: the date and time types as text. */
-function keepDatesAsText(field: { type: string; string(): string | null }, next: () => unknown): unknown {
-  return field.type === 'TIMESTAMP' || field.type === 'DATETIME' || field.type === 'DATE' ? field.string() : next();
-}
+import { affectedRows, insertedKey, keepDatesAsText, mysqlWriteThenRead, runMysqlOnce, transactMysql } from './mysql-transactions';
 
 /** Bits of the sized integer types; others (bigint in number mode, serial) hold what JSON numbers carry. */
 const INTEGER_BITS: Record<string, number> = { MySqlTinyInt: 8, MySqlSmallInt: 16, MySqlMediumInt: 24, MySqlInt: 32 };
@@ -45,45 +39,6 @@ async function readBack(db: any, connection: QueryClient, plan: WritePlan, id: u
   return row;
 }
 
-/**
- * The key of the row just inserted: the one the client sent, else the one `$returningId` reports (auto-increment or
- * `$defaultFn`). `$returningId` reports nothing for a key the client supplies (issue 10), and cannot know a key
- * filled by a SQL default: that insert fails and rolls back rather than answer another row.
- */
-function insertedKey(plan: Pick<WritePlan, 'table' | 'pkKey'>, values: Record<string, unknown>, written: DbRow[]): unknown {
-  const sent = values[plan.pkKey];
-  if (sent !== undefined && sent !== null) return sent;
-  const reported = written[0]?.[plan.pkKey];
-  if (reported === undefined) throw new Error(`the key of a row inserted into ${getTableName(plan.table)} is unknown: its primary key needs an auto-increment, a $defaultFn or a value from the client`);
-  return reported;
-}
-
-/** Rows matched by an UPDATE or DELETE (mysql2 sets CLIENT_FOUND_ROWS, so unchanged matches count too). */
-function affectedRows(result: any): number {
-  return (Array.isArray(result) ? result[0] : result).affectedRows;
-}
-
-/** One step of a transaction's work, on drizzle's transaction (one pooled connection). */
-async function runStep(tx: any, step: TxStep): Promise<unknown> {
-  switch (step.kind) {
-    case 'rows':
-      return step.query(tx);
-    case 'lock':
-      return step.query(tx).for('update');
-    case 'count':
-      return affectedRows(await step.query(tx));
-    case 'insert': {
-      const written: DbRow[] = await tx.insert(step.table).values(step.values).$returningId();
-      return insertedKey({ table: step.table, pkKey: step.pkKey }, step.values, written);
-    }
-    case 'insertMany': {
-      // $returningId numbers an auto-increment key from insertId on: one statement's simple insert gets consecutive values.
-      const written: DbRow[] = await tx.insert(step.table).values(step.rows).$returningId();
-      return keysInInputOrder(step.rows, step.pkKey, step.rows.map((_, index) => written[index]?.[step.pkKey]));
-    }
-  }
-}
-
 const selectionReaders = new WeakMap<object, RowReader>();
 
 /** An array row of `selection`'s columns as Drizzle maps it (a DATETIME's decoder: mysql-datetime.ts). */
@@ -94,17 +49,6 @@ function selectionReader(selection: Record<string, Column>): RowReader {
     selectionReaders.set(selection, reader);
   }
   return reader;
-}
-
-/**
- * A statement with its values bound by mysql2 for this call (its `query`): no statement is prepared on the server,
- * so nothing is kept. Rows as arrays, the date types as text (Drizzle's settings, for the columns' decoders).
- */
-async function runMysqlOnce(client: QueryClient, { text, values }: TextStatement): Promise<OnceAnswer> {
-  const [result] = await client.query({ sql: text, rowsAsArray: true, typeCast: keepDatesAsText }, values);
-  if (Array.isArray(result)) return { rows: result as unknown[][], changes: result.length };
-  const header = result as { affectedRows: number; insertId: unknown };
-  return { rows: [], changes: header.affectedRows, insertId: header.insertId };
 }
 
 export const mysqlDialect: Dialect = {
@@ -165,9 +109,7 @@ export const mysqlDialect: Dialect = {
     return affectedRows(result) > 0;
   },
 
-  transact(db, work) {
-    return retryingDeadlocks(() => db.transaction((tx: any) => driveAsync(work(), (step) => runStep(tx, step))), (error) => driverErrorOf(error)?.errno === DEADLOCK_ERRNO);
-  },
+  transact: (db, work) => transactMysql(db, work),
 
   inlinesLimit: false,
   limitsPerKey: 'window',
@@ -236,15 +178,7 @@ export const mysqlDialect: Dialect = {
     return runMysqlOnce(untraced(db.$client), statement);
   },
 
-  writeThenRead(db, write, next) {
-    return inTransaction(db, async (connection) => {
-      const read = next(await runMysqlOnce(connection, write));
-      if (read === null) return ROW_MISSING;
-      const [row] = (await runMysqlOnce(connection, read)).rows;
-      if (row === undefined) throw new OutsideScope();
-      return row;
-    });
-  },
+  writeThenRead: (db, write, next) => mysqlWriteThenRead(db, write, next),
 
   async listColumns(db, table) {
     // A table of a mysqlSchema lives in that database; otherwise in the connection's.
