@@ -4,7 +4,10 @@ import type { Column, SQL, Table } from 'drizzle-orm';
 import type { TesseraError } from '../errors';
 import type { JsonSchema } from '../json-schema';
 import type { DatabaseTimeouts, EffectiveTimeouts } from './database-timeouts';
+import type { OnceAnswer, RawStatement, TextStatement } from './text-statements';
 import type { TxWork } from './transaction-work';
+
+export type { OnceAnswer, RawStatement, TextStatement } from './text-statements';
 
 export type DialectName = 'sqlite' | 'mysql' | 'postgres';
 
@@ -177,28 +180,4 @@ export interface CheckedWrite {
   verdict(condition: SQL): SQL;
   /** Runs the write: its row without the verdict; null when the row fell outside (nothing written); ROW_MISSING when it wrote none. */
   run(db: AnyDatabase, write: TextStatement): Promise<unknown[] | null | typeof ROW_MISSING>;
-}
-
-/** SQL text with the database's own placeholders, and this call's values for them in order. */
-export interface TextStatement {
-  readonly text: string;
-  readonly values: readonly unknown[];
-}
-
-/** What a statement run once answers. */
-export interface OnceAnswer {
-  /** Its rows, as arrays in select (or RETURNING) order; none for a write without RETURNING. */
-  readonly rows: unknown[][];
-  /** Rows written (matched, for an update), or rows answered by a read. */
-  readonly changes: number;
-  /** MySQL: the key an auto-increment column gave an insert; undefined elsewhere. */
-  readonly insertId?: unknown;
-}
-
-/** A prepared statement run without Drizzle: values in, rows (arrays) or a change count out. */
-export interface RawStatement {
-  /** The rows it answers; SQLite answers synchronously. */
-  rows(values: readonly unknown[]): unknown[][] | Promise<unknown[][]>;
-  /** Runs a statement that answers no rows: how many rows it changed. */
-  run(values: readonly unknown[]): number | Promise<number>;
 }
