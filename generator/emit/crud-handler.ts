@@ -8,7 +8,8 @@ import { describeResource } from '../../runtime/sql/resource-description';
 import { code, comment, joinCode, literal, name, type Code } from '../code/code';
 import { crudHandlerName } from './names';
 import { emitRouteScope } from './route-scope';
-import { answersEveryCall, compiledPathOf, emitPathRun, emitPathSetup } from './fixed-shapes';
+import { answersEveryCall, compiledPathOf, emitPathRun } from './fixed-shapes';
+import { emitPathSetup } from './path-setup';
 import type { HandlerParts } from './handler-parts';
 
 /**

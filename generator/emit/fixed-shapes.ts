@@ -57,54 +57,6 @@ function awaited(resource: ResourceDescription): Code {
   return resource.plan.dialect.name === 'sqlite' ? code`` : code`await `;
 }
 
-/** The runtime's maker of each path's runner (compiled-api.ts), and the name the handler gives the runner. */
-const PATH_MAKERS: Record<CompiledPath, readonly [maker: string, runner: string]> = {
-  getById: ['getById', 'getById'],
-  listPage: ['page', 'readPage'],
-  firstRow: ['page', 'readPage'],
-  countAll: ['count', 'countRows'],
-  anyRow: ['exists', 'anyRow'],
-  deleteById: ['deleteById', 'deleteById'],
-  insertRow: ['insertRow', 'insertRow'],
-  updateRow: ['updateRow', 'updateRow'],
-};
-
-const PATH_SHAPES: Partial<Record<CompiledPath, FixedShapeName>> = { getById: 'getById', listPage: 'listPage', firstRow: 'listPage', countAll: 'countAll', anyRow: 'anyRow', deleteById: 'deleteById' };
-
-/** Why the path's statements are never cached, as spec §8 says, or null when calls without a scope condition may be. */
-function uncachedBecause(resource: ResourceDescription, hasRouteScope: boolean): string | null {
-  const rt = resource.plan;
-  if (resource.applicationDefaults.length > 0) {
-    const columns = resource.applicationDefaults.map((column) => column.split(' ')[0]).join(', ');
-    return `spec §8 rule 3: ${rt.resourceName} has application defaults (${columns}), so no statement of it is cached: each call prepares its own`;
-  }
-  if (rt.access.scope !== null) return 'spec §8 rule 2: a call with a scope condition prepares its statement for that call; one without uses the cache';
-  if (hasRouteScope) return 'spec §8 rule 2: a call whose route scope gives a condition prepares its statement for that call';
-  if (rt.pkCodec !== null) return `the key of ${rt.resourceName} is decoded from its JSON form, so each call prepares its statement`;
-  return null;
-}
-
-/** The handler's set-up lines for its compiled path: the statement's runner, its SQL written once here. */
-export function emitPathSetup(resource: ResourceDescription, path: CompiledPath, hasRouteScope: boolean): Code {
-  const [maker, runner] = PATH_MAKERS[path];
-  const shape = PATH_SHAPES[path];
-  const because = uncachedBecause(resource, hasRouteScope);
-  const lines: Code[] = [];
-  if (shape === undefined) {
-    lines.push(comment(`The write, its SQL written once per set of written columns, with the values of application functions bound per row.`));
-    if (because !== null) lines.push(comment(`${because}.`));
-    else lines.push(comment('Cached when the call has no scope condition and the cache is on (spec §8).'));
-    lines.push(code`const ${name(runner)} = api.${name(maker)}(resource);`);
-  } else {
-    const text = hasFixedShapes(resource) ? code`shared.statements.${name(shape)}` : code`null`;
-    if (because !== null) lines.push(comment(`Its SQL is written once, here; ${because}.`));
-    else lines.push(comment('The fixed shape, prepared by the driver once (spec §8); without the cache, prepared per call.'));
-    lines.push(code`const ${name(runner)} = api.${name(maker)}(resource, ${text});`);
-  }
-  if (path !== 'countAll' && path !== 'anyRow' && path !== 'deleteById') lines.push(code`const decode = api.decoders(resource);`);
-  return joinCode(lines);
-}
-
 /** The answer of a row: written by the row writer, or as the row's object after its scrubs and the after-hook. */
 function answerRow(resource: ResourceDescription, status: number, afterHook: Code | null, hasEtag: boolean): Code {
   if (!needsRowObject(resource, afterHook !== null)) {
