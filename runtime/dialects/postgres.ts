@@ -7,7 +7,7 @@ import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from '.
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
 import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
-import { DEADLOCK_SQLSTATE, DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
+import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
 import { DRIZZLE_TYPES, postgresCheckedWrite, postgresWriteThenRead, runPostgresOnce, transactPostgres } from './postgres-transactions';
