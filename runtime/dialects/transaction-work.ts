@@ -41,8 +41,6 @@ export async function driveAsync<T>(work: TxWork<T>, run: (step: TxStep) => Prom
   return next.value;
 }
 
-
-
 /** Runs of a transaction the database chose as a deadlock's victim, before its error passes on. */
 const DEADLOCK_ATTEMPTS = 3;
 

@@ -1,9 +1,10 @@
-// The statement of one include level (CONTRACT §9): the related rows of a chunk of join values, `… WHERE join IN (…)`,
-// a to-many level's first `limit` rows per parent by ROW_NUMBER() OVER (PARTITION BY the join column), which SQLite,
-// MariaDB and PostgreSQL all run. Where spec §8 allows (no related scope, no relation filter inside, no application
-// defaults) the statement is the shape's prepared one from the related database's statement cache: join values,
-// where values and the limit bind as placeholders, and the IN list is padded to a power of two (repeating its last
-// value, which matches nothing more), so a shape has at most 11 statements whatever the number of parents.
+// The statement of one include level (CONTRACT §9): the related rows of a chunk of join values, `… WHERE join IN (…)`;
+// a to-many level takes each parent's first `limit` rows, by ROW_NUMBER() OVER (PARTITION BY the join column) on
+// MariaDB and PostgreSQL, by a LIMIT subquery per key on SQLite (Dialect.limitsPerKey). Where spec §8 allows (no
+// related scope, no relation filter inside, no application defaults) the statement is the shape's prepared one from
+// the related database's statement cache: join values, where values and the limit bind as placeholders, and the IN
+// list is padded with nulls (which equal no join value) to a power of two, so a shape has at most 11 statements
+// whatever the number of parents.
 import { and, asc, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import { columnPlaceholder } from '../dialects/column-placeholder';
 import type { DbRow, PreparableQuery } from '../dialects/dialect';
@@ -74,7 +75,7 @@ function rankedRows(node: IncludeNode, columns: readonly SelectedColumn[], keys:
 
 /**
  * The same, walking each key's rows with `LIMIT` in a subquery: the keys as a VALUES list (a padding null joins no
- * row), each key's first `limit` keys through the join column's index. The subquery names the table as the outer
+ * row), each key's first `limit` rows through the join column's index. The subquery names the table as the outer
  * query does, so the where, scope and order inside it read the subquery's rows.
  */
 function rowsPerKey(node: IncludeNode, columns: readonly SelectedColumn[], keys: SQL[], condition: SQL | undefined, order: SQL[], limit: SQL) {
