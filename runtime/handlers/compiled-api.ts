@@ -43,7 +43,7 @@ export const compiledApi = Object.freeze({
   /** A before-hook's answer (or the data, when it answered nothing), checked as the runtime checks it. */
   hookData: (rt: ResourcePlan, hook: 'beforeCreate' | 'beforeUpdate', answer: unknown, data: Record<string, unknown>) => checkHookData(rt, hook, answer ?? data),
   /** The scrubs of the readable fields over rows in their JSON form (readRow's), in place. */
-  scrub: (rt: ResourcePlan, rows: JsonRow[], ctx: AnyContext): Promise<void> => scrubRows(rows, rt.readableScrubbed, ctx),
+  scrub: (rt: ResourcePlan, rows: JsonRow[], ctx: AnyContext): void | Promise<void> => scrubRows(rows, rt.readableScrubbed, ctx),
   /** FORBIDDEN: the written row would fall outside the caller's scope (rolled back). */
   outsideScope: (rt: ResourcePlan, verb: string) => outsideScope(rt, verb),
   /** The column values of a create (`create`) or an update's data (`update`), decoded from their JSON forms. */
@@ -52,9 +52,9 @@ export const compiledApi = Object.freeze({
   decoders: (rt: ResourcePlan) => readableDecoders(rt),
   /** VALIDATION_ERROR from an ahead-of-time validator's errors (same details as the generic path). */
   validationError,
-  authorize: (rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: AnyContext): Promise<void> => authorizeCall(rt, action, input, ctx),
+  authorize: (rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: AnyContext): void | Promise<void> => authorizeCall(rt, action, input, ctx),
   /** The access scope, ANDed with the route's own scope when the route has one (`routes.<action>.scope`). */
-  scope: (rt: ResourcePlan, action: CrudActionName, ctx: AnyContext, routeScope: ScopeFunction | null = null): Promise<Scope> => resolveScope(rt, action, ctx, routeScope),
+  scope: (rt: ResourcePlan, action: CrudActionName, ctx: AnyContext, routeScope: ScopeFunction | null = null): Scope | Promise<Scope> => resolveScope(rt, action, ctx, routeScope),
   /** The action's query step, exactly as the generic pipeline runs it. */
   query: (rt: ResourcePlan, action: CrudActionName, input: unknown, ctx: AnyContext, scope: Scope): Promise<unknown> => CRUD_QUERIES[action](rt, input, ctx, scope),
   /** JSON forms of dates, bigints and binary values (CONTRACT §2 Row). */

@@ -27,8 +27,11 @@ export async function serializeRows(rows: readonly DbRow[], fields: readonly Fie
   return result;
 }
 
-/** Runs each scrubbed field's `scrub` over rows in their JSON form, in place (the compiled handlers' rows too). */
-export async function scrubRows(result: JsonRow[], scrubbed: readonly FieldModel[], ctx: AnyContext): Promise<void> {
+/**
+ * Runs each scrubbed field's `scrub` over rows in their JSON form, in place (the compiled handlers' rows too).
+ * Synchronous when every scrub is (undefined: nothing to await), a promise when one answered a promise.
+ */
+export function scrubRows(result: JsonRow[], scrubbed: readonly FieldModel[], ctx: AnyContext): void | Promise<void> {
   const pending: Promise<void>[] = [];
   for (const json of result) {
     const original = { ...json }; // scrub sees the row as it was before any field was scrubbed
@@ -39,5 +42,5 @@ export async function scrubRows(result: JsonRow[], scrubbed: readonly FieldModel
       else json[field.key] = value;
     }
   }
-  if (pending.length > 0) await Promise.all(pending);
+  if (pending.length > 0) return Promise.all(pending).then(() => undefined);
 }

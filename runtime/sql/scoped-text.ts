@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyDatabase, PreparableQuery, TextStatement } from '../dialects/dialect';
 import { parameterFiller, parameterSlot, type ParameterFiller } from '../dialects/prepared-select';
 import { primaryOf } from '../dialects/read-replicas';
+import { scopePlaceholderName, scopeShapeOf, type ScopeShape } from './scope-shapes';
 
 /** The name of the placeholder that marks the scope's place; no column or value is named so. */
 const SCOPE_NAME = '\u0000scope';
@@ -29,6 +30,15 @@ export type BuiltQuery = PreparableQuery & { getSQL(): SQL };
 
 /** Marks each parameter by its index, so the text can be cut around the scope's place. */
 const MARK = /\u0000(\d+)\u0000/;
+
+/** The statement's text with a scope shape's condition in its places, written once per shape (scope-shapes.ts), and the condition's parameters from the scope's values. */
+interface ShapeText {
+  readonly text: string;
+  readonly fill: (scopeValues: readonly unknown[]) => unknown[];
+}
+
+/** Shapes whose text a statement remembers; past this, a scope's condition is rendered per call. */
+const MAX_SHAPE_TEXTS = 64;
 
 export class ScopedText {
   private constructor(
@@ -76,11 +86,28 @@ export class ScopedText {
     return new ScopedText(plain.sql, parameterFiller(plain.params), parts, parameterFiller(params), isPositional ? scopeAts : [], params.length, writer);
   }
 
+  /** The texts of this statement per scope shape (scope-shapes.ts). */
+  private readonly shapeTexts = new Map<string, ShapeText>();
+
   /** The statement of a call: its named values bound, and the scope condition (if any) in each of its places. */
   statement(named: Record<string, unknown>, scope: SQL | undefined): TextStatement {
     if (scope === undefined) return { text: this.text, values: this.fill(named) };
+    const shape = scopeShapeOf(scope);
+    const known = shape === undefined ? undefined : this.shapeText(shape);
+    const rendered = known === undefined ? this.render(scope) : null;
+    const conditionValues = rendered !== null ? rendered.params : known!.fill(shape!.values);
+    const values = this.fillScoped(named);
+    if (this.scopeAts.length === 0) values.push(...conditionValues);
+    // From the last place back, so each place's index still counts only the statement's own values before it.
+    else for (let place = this.scopeAts.length - 1; place >= 0; place--) values.splice(this.scopeAts[place], 0, ...conditionValues);
+    // In parentheses: whatever the condition's SQL is, it narrows the statement's rows and never widens them.
+    return { text: rendered !== null ? this.parts.join(`(${rendered.sql})`) : known!.text, values };
+  }
+
+  /** The condition's SQL as this statement numbers its parameters, with its values in place (or placeholders, for a shape's template). */
+  private render(condition: SQL): { sql: string; params: unknown[] } {
     const writer = this.writer;
-    const condition = scope.toQuery({
+    const query = condition.toQuery({
       casing: writer.casing,
       escapeName: writer.escapeName,
       escapeParam: writer.escapeParam,
@@ -88,11 +115,25 @@ export class ScopedText {
       prepareTyping: writer.prepareTyping,
       paramStartIndex: { value: this.firstScopeParam },
     } as never);
-    const values = this.fillScoped(named);
-    if (this.scopeAts.length === 0) values.push(...condition.params);
-    // From the last place back, so each place's index still counts only the statement's own values before it.
-    else for (let place = this.scopeAts.length - 1; place >= 0; place--) values.splice(this.scopeAts[place], 0, ...condition.params);
-    // In parentheses: whatever the condition's SQL is, it narrows the statement's rows and never widens them.
-    return { text: this.parts.join(`(${condition.sql})`), values };
+    return query;
+  }
+
+  /** The text for a scope shape, written on its first call; undefined once the statement has seen too many shapes. */
+  private shapeText(shape: ScopeShape): ShapeText | undefined {
+    let known = this.shapeTexts.get(shape.key);
+    if (known !== undefined || this.shapeTexts.size >= MAX_SHAPE_TEXTS) return known;
+    const template = this.render(shape.template);
+    const scopeIndex = new Map<string, number>();
+    for (let index = 0; index < shape.values.length; index++) scopeIndex.set(scopePlaceholderName(index), index);
+    // Each parameter: one of the scope's values (through its column's encoder, as inline it would be), else a value of the template itself.
+    const slots = template.params.map((param) => {
+      const slot = parameterSlot(param);
+      return 'value' in slot ? { index: -1, encoder: null, value: slot.value } : { index: scopeIndex.get(slot.name)!, encoder: slot.encoder, value: undefined };
+    });
+    const fill = (scopeValues: readonly unknown[]): unknown[] =>
+      slots.map(({ index, encoder, value }) => (index === -1 ? value : encoder === null ? scopeValues[index] : encoder.mapToDriverValue(scopeValues[index])));
+    known = { text: this.parts.join(`(${template.sql})`), fill };
+    this.shapeTexts.set(shape.key, known);
+    return known;
   }
 }
