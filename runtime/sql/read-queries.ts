@@ -11,6 +11,7 @@ import { cacheFor, type ResourcePlan, type Scope } from './resource-plan';
 import { getKey, getQuery, pageKey, pageQuery, prepared, preparedRead, selectionOf, type SelectedColumn } from './select-shapes';
 import { wherePlaceholderName, wherePlaceholders, whereShape } from './statement-key';
 import { compileWhere } from './where';
+import { uncachedPage } from './page-texts';
 
 /** A page of rows: what list and findOne ask for. */
 export interface PageRequest {
@@ -58,13 +59,16 @@ export function selectById(rt: ResourcePlan, fields: readonly SelectedColumn[], 
 
 export function selectPage(rt: ResourcePlan, page: PageRequest, scope: Scope): Rows {
   const cache = cacheFor(rt, scope);
+  const shape = whereShape(page.where, rt.filterColumns, rt.dialect);
   if (cache !== null) {
-    const shape = whereShape(page.where, rt.filterColumns, rt.dialect);
     const key = pageKey(rt, page.fields, shape.key, page.orderBy, page.limit, page.after);
     const statement = preparedRead(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit, page.after));
     const named = placeholderValues(shape.values, { limit: page.limit, offset: page.offset });
     return statement.execute(page.after === null ? named : bindKeyset(page.after, named));
   }
+  // Spec §8 keeps this call out of the cache: the shape's text, written once, prepared for the call only.
+  const rows = uncachedPage(rt, page, shape, scope);
+  if (rows !== null) return rows;
   const filter = filterCondition(rt, page.where, scope);
   return rt.db
     .select(selectionOf(rt, page.fields))
