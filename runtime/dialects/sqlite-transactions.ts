@@ -37,30 +37,41 @@ export async function transactSqlite<T>(db: any, work: () => TxWork<T>): Promise
   return db.transaction((tx: any) => driveSync(work(), (step) => runStep(tx, step)), { behavior: 'immediate' });
 }
 
+/** better-sqlite3's transaction wrapper, made once per database: making one builds a function and its variants each time. */
+const transactionRunners = new WeakMap<object, <T>(work: () => T) => T>();
+
+/** Runs `work` in one of better-sqlite3's (deferred) transactions: committed when it returns, rolled back when it throws. */
+function inSqliteTransaction<T>(db: any, work: () => T): T {
+  const client = db.$client as { transaction(fn: (work: () => unknown) => unknown): (work: () => unknown) => unknown };
+  let run = transactionRunners.get(client);
+  if (run === undefined) transactionRunners.set(client, (run = client.transaction((given: () => unknown) => given()) as <U>(work: () => U) => U));
+  return run(work);
+}
+
 /** Dialect.writeThenRead on SQLite: the write and the read `next` makes of its answer, in one transaction. */
 export function sqliteWriteThenRead(db: any, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): Promise<unknown[] | null | typeof ROW_MISSING> {
   // Synchronous, inside better-sqlite3's transaction: nothing else runs between the write and its read-back.
-  const inTransaction = db.$client.transaction(() => {
+  const work = () => {
     const read = next(runSqliteOnce(db, write));
     if (read === null) return ROW_MISSING;
     const [row] = runSqliteOnce(db, read).rows;
     if (row === undefined) throw new OutsideScope();
     return row;
-  });
-  return nullWhenOutsideScope(() => inTransaction());
+  };
+  return nullWhenOutsideScope(() => inSqliteTransaction(db, work));
 }
 
 /** Dialect.checkedWrite on SQLite: the verdict is the condition itself (1 or 0); the write runs in a transaction, rolled back when it is not 1. */
 export const sqliteCheckedWrite: CheckedWrite = {
   verdict: (condition) => condition,
   run(db, write) {
-    const inTransaction = db.$client.transaction(() => {
+    const work = () => {
       const [row] = runSqliteOnce(db, write).rows;
       if (row === undefined) return ROW_MISSING;
       const inside = rowInsideScope(row);
       if (inside === null) throw new OutsideScope();
       return inside;
-    });
-    return nullWhenOutsideScope(() => inTransaction());
+    };
+    return nullWhenOutsideScope(() => inSqliteTransaction(db, work));
   },
 };

@@ -64,17 +64,18 @@ export function compiledInsert(plan: ResourcePlan): (data: Record<string, unknow
     if (cached !== null && cacheFor(plan, scope) !== null) return (await cached(data))[0];
     const { values, hasSql } = withApplicationValues(plan, 'insert', data, functions);
     const shape = texts.of(writeShape('insert', values), hasSql);
-    const placeholders = placeholdersOf(plan, values);
+    // The columns' placeholders, for a text not written yet (once per shape).
+    const placeholders = () => placeholdersOf(plan, values);
     if (scope === undefined && (await plan.dialect.insertReturns(db))) {
-      const statement = (shape.returningRow ??= textOf(plan.dialect.returningInsert(insert().values(placeholders), plan.defaultSelection)));
+      const statement = (shape.returningRow ??= textOf(plan.dialect.returningInsert(insert().values(placeholders()), plan.defaultSelection)));
       return (await firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(values) })))!;
     }
     if (scope !== undefined && checksInReturning(plan.dialect, scope)) {
-      const checked = (shape.checked ??= ScopedText.of(plan.db, (place) => plan.dialect.returningInsert(insert().values(placeholders), withVerdict(plan.dialect.checkedWrite!, plan.defaultSelection, place) as never) as BuiltQuery));
+      const checked = (shape.checked ??= ScopedText.of(plan.db, (place) => plan.dialect.returningInsert(insert().values(placeholders()), withVerdict(plan.dialect.checkedWrite!, plan.defaultSelection, place) as never) as BuiltQuery));
       const row = await plan.dialect.checkedWrite!.run(db, checked.statement(values, scope));
       return row === ROW_MISSING ? null : row;
     }
-    const write = (shape.insert ??= textOf(plan.dialect.hasReturning ? insert().values(placeholders).returning({ id: pkColumn }) : insert().values(placeholders)));
+    const write = (shape.insert ??= textOf(plan.dialect.hasReturning ? insert().values(placeholders()).returning({ id: pkColumn }) : insert().values(placeholders())));
     const row = await plan.dialect.writeThenRead(db, { text: write.text, values: write.fill(values) }, (answer) => {
       // The key: the one the database answers (RETURNING), else the one written, else the auto-increment's.
       const key = plan.dialect.hasReturning ? pkColumn.mapFromDriverValue(answer.rows[0][0]) : (values[pkKey] ?? answer.insertId);
@@ -99,22 +100,23 @@ export function compiledUpdate(plan: ResourcePlan): (data: Record<string, unknow
     if (cached !== null && plan.pkCodec === null && cacheFor(plan, scope) !== null) return (await cached(data, id))[0] ?? ROW_MISSING;
     const { values, hasSql } = withApplicationValues(plan, 'update', data, functions);
     const shape = texts.of(writeShape('update', values), hasSql);
-    const placeholders = placeholdersOf(plan, values) as Record<string, SQL>;
+    // The columns' placeholders, for a text not written yet (once per shape).
+    const placeholders = () => placeholdersOf(plan, values) as Record<string, SQL>;
     const named = updateValues(values, key);
     if (scope === undefined && plan.dialect.hasReturning) {
       const statement = (shape.returningRow ??= withoutUpdateFunctions(functions, () =>
-        textOf(plan.db.update(plan.table).set(placeholders).where(byIdPlaceholder(plan.pkColumn)).returning(plan.defaultSelection)),
+        textOf(plan.db.update(plan.table).set(placeholders()).where(byIdPlaceholder(plan.pkColumn)).returning(plan.defaultSelection)),
       ));
       return (await firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(named) }))) ?? ROW_MISSING;
     }
     if (scope !== undefined && checksInReturning(plan.dialect, scope)) {
       const checked = (shape.checked ??= withoutUpdateFunctions(functions, () =>
-        ScopedText.of(plan.db, (place) => plan.db.update(plan.table).set(placeholders).where(and(byIdPlaceholder(plan.pkColumn), place)).returning(withVerdict(plan.dialect.checkedWrite!, plan.defaultSelection, place))),
+        ScopedText.of(plan.db, (place) => plan.db.update(plan.table).set(placeholders()).where(and(byIdPlaceholder(plan.pkColumn), place)).returning(withVerdict(plan.dialect.checkedWrite!, plan.defaultSelection, place))),
       ));
       return plan.dialect.checkedWrite!.run(db, checked.statement(named, scope));
     }
     const update = (shape.update ??= withoutUpdateFunctions(functions, () =>
-      ScopedText.of(plan.db, (place) => plan.db.update(plan.table).set(placeholders).where(and(byIdPlaceholder(plan.pkColumn), place))),
+      ScopedText.of(plan.db, (place) => plan.db.update(plan.table).set(placeholders()).where(and(byIdPlaceholder(plan.pkColumn), place))),
     ));
     return plan.dialect.writeThenRead(db, update.statement(named, scope), (answer) => (answer.changes === 0 ? null : readBack.statement({ id: key }, scope)));
   };
