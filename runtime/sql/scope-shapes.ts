@@ -24,6 +24,10 @@ export interface ScopeShape {
 const MAX_SHAPES = 256;
 
 const templates = new WeakMap<WhereColumns, Map<string, SQL>>();
+
+/** Scopes of primitive values met lately, per set of columns: the same caller's calls share one condition. */
+const MAX_CONDITIONS = 1024;
+const conditions = new WeakMap<WhereColumns, Map<string, SQL>>();
 const shapes = new WeakMap<SQL, ScopeShape>();
 
 /** The placeholder of a scope condition's i-th value: no column or statement placeholder is named so. */
@@ -54,14 +58,43 @@ function isPlainValue(value: unknown): boolean {
   return typeof type !== 'function' || !(entityKind in type);
 }
 
-/** compileWhere for a scope's `where` answer: the same SQL, with its shape remembered for compiled statements. */
+/**
+ * The key of a scope's values when each is a string, a number, a boolean, a bigint or null, else null: typed (1 and '1'
+ * differ) and length-prefixed, so no text inside a value can make two lists of values one key.
+ */
+function primitiveKey(shapeKey: string, values: readonly unknown[]): string | null {
+  let key = `${shapeKey.length}:${shapeKey}`;
+  for (const value of values) {
+    const type = typeof value;
+    if (value !== null && type !== 'string' && type !== 'number' && type !== 'boolean' && type !== 'bigint') return null;
+    const text = value === null ? '' : String(value);
+    key += `|${value === null ? 'null' : type}${text.length}:${text}`;
+  }
+  return key;
+}
+
+/**
+ * compileWhere for a scope's `where` answer: the same SQL, with its shape remembered for compiled statements. A scope
+ * of the same shape and primitive values as a recent one (the same caller again) answers that one's condition: Drizzle's
+ * SQL objects are never changed once built, and the condition holds nothing of the call but those values.
+ */
 export function compileScope(where: Where, columns: WhereColumns, dialect: Dialect): SQL | undefined {
-  const condition = compileWhere(where, columns, dialect);
-  if (condition === undefined) return undefined;
   const { key, values } = whereShape(where, columns, dialect);
-  if (!values.every(isPlainValue)) return condition;
+  if (key === '') return undefined;
+  const valuesKey = primitiveKey(key, values);
+  let recent = conditions.get(columns);
+  if (recent === undefined) conditions.set(columns, (recent = new Map()));
+  const known = valuesKey === null ? undefined : recent.get(valuesKey);
+  if (known !== undefined) return known;
+  const condition = compileWhere(where, columns, dialect)!;
+  if (valuesKey === null && !values.every(isPlainValue)) return condition;
   const template = templateOf(where, columns, dialect, key);
-  if (template !== undefined) shapes.set(condition, { key, values, template });
+  if (template === undefined) return condition;
+  shapes.set(condition, { key, values, template });
+  if (valuesKey !== null) {
+    if (recent.size >= MAX_CONDITIONS) recent.delete(recent.keys().next().value as string);
+    recent.set(valuesKey, condition);
+  }
   return condition;
 }
 
