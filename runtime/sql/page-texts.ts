@@ -6,15 +6,29 @@
 // Drizzle maps a flat selection (prepared-select.ts), so every handler mode answers the same.
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { DbRow } from '../dialects/dialect';
+import type { Where } from '../model/options';
 import { flatRowReader, type RowReader } from '../dialects/prepared-select';
 import { readDatabase } from '../dialects/read-replicas';
-import { bindKeyset, keysetPlaceholders } from './keyset';
-import { compileOrderBy } from './order-by';
-import type { PageRequest, Rows } from './read-queries';
+import { bindKeyset, keysetPlaceholders, type Keyset } from './keyset';
+import { compileOrderBy, type OrderByEntry } from './order-by';
 import type { ResourcePlan, Scope } from './resource-plan';
 import { ScopedText, type BuiltQuery } from './scoped-text';
-import { inlineLimit, pageKey, selectionOf } from './select-shapes';
+import { inlineLimit, pageKey, selectionOf, type SelectedColumn } from './select-shapes';
 import { wherePlaceholderName, wherePlaceholders, type WhereShape } from './statement-key';
+
+/** A page of rows: what list and findOne ask for. */
+export interface PageRequest {
+  /** The selected fields, and any join column the includes need (CONTRACT §9). */
+  readonly fields: readonly SelectedColumn[];
+  readonly where: Where | undefined;
+  readonly orderBy: readonly OrderByEntry[] | undefined;
+  readonly limit: number;
+  readonly offset: number;
+  /** A cursor page (CONTRACT §10): the rows after the cursor's, in place of an offset; null for any other page. */
+  readonly after: Keyset | null;
+}
+
+export type Rows = DbRow[] | Promise<DbRow[]>;
 
 interface PageText {
   readonly text: ScopedText;

@@ -11,21 +11,9 @@ import { cacheFor, type ResourcePlan, type Scope } from './resource-plan';
 import { getKey, getQuery, pageKey, pageQuery, prepared, preparedRead, selectionOf, type SelectedColumn } from './select-shapes';
 import { wherePlaceholderName, wherePlaceholders, whereShape } from './statement-key';
 import { compileWhere } from './where';
-import { uncachedPage } from './page-texts';
+import { uncachedPage, type PageRequest, type Rows } from './page-texts';
 
-/** A page of rows: what list and findOne ask for. */
-export interface PageRequest {
-  /** The selected fields, and any join column the includes need (CONTRACT §9). */
-  readonly fields: readonly SelectedColumn[];
-  readonly where: Where | undefined;
-  readonly orderBy: readonly OrderByEntry[] | undefined;
-  readonly limit: number;
-  readonly offset: number;
-  /** A cursor page (CONTRACT §10): the rows after the cursor's, in place of an offset; null for any other page. */
-  readonly after: Keyset | null;
-}
-
-export type Rows = DbRow[] | Promise<DbRow[]>;
+export type { PageRequest, Rows } from './page-texts';
 
 const statementSources = new WeakMap<ResourcePlan, StatementSource>();
 
