@@ -95,3 +95,47 @@ describe.each(DIALECTS)('%s', (dialect) => {
     expect(await database.raw('SELECT code, n FROM t_counters')).toEqual([{ code: 'taken', n: 0 }]);
   });
 });
+
+// MySQL has no INSERT … RETURNING: the keys come from insertId (or the rows) and the rows are read back in the
+// transaction. No MySQL server runs here, so MariaDB answers Tessera's one version question (mariadb-returning.ts)
+// as MySQL 8 would; every statement after it runs on MariaDB as MySQL's path writes it.
+describe('mysql without RETURNING (MariaDB answering the version question as MySQL 8.0)', () => {
+  let database: TestDatabase;
+  let bulk: ReturnType<typeof defineBulkService>;
+  let asked = 0;
+
+  beforeAll(async () => {
+    database = await openDatabase('mysql', 'bulk_as_mysql');
+    const callbackPool = database.db.$client.pool;
+    const query = callbackPool.query.bind(callbackPool);
+    callbackPool.query = (options: { sql?: string }, values: unknown, done: (error: unknown, rows: unknown) => void) =>
+      options?.sql === 'select version()' ? (asked++, done(null, [['8.0.36']])) : query(options, values, done);
+    clearRegistry();
+    bulk = defineBulkService(database);
+  });
+  beforeEach(() => database.reset());
+  afterAll(async () => {
+    await database.close();
+    clearRegistry();
+  });
+
+  it('answers numbered, client and $defaultFn keys in input order, each row as stored', async () => {
+    const kinds = await bulk.kinds.createMany({ input: { items: [kind(1), kind(2), kind(3)] } });
+    const ids = kinds.items.map((row: { id: number }) => row.id);
+    expect(ids).toEqual([1, 2, 3]);
+    expect(asked).toBe(1);
+    for (const [index, row] of kinds.items.entries()) expect(row).toEqual(JSON.parse(JSON.stringify(await bulk.kinds.get({ input: { id: ids[index] } }))));
+    const counters = await bulk.counters.createMany({ input: { items: [{ code: 'b', n: 2 }, { code: 'a', n: 1 }] } });
+    expect(counters.items).toEqual([{ code: 'b', n: 2, label: null }, { code: 'a', n: 1, label: null }]);
+    const notes = await bulk.notes.createMany({ input: { items: [{ title: 'one' }, { title: 'two' }] } });
+    const stored = (await database.raw('SELECT id, title FROM t_notes')) as { id: string; title: string }[];
+    expect(new Map(stored.map((row) => [row.id, row.title]))).toEqual(new Map(notes.items.map((row: { id: string; title: string }) => [row.id, row.title])));
+    expect(notes.items.map((row: { title: string }) => row.title)).toEqual(['one', 'two']);
+  });
+
+  it('writes a batch larger than one INSERT in one transaction, keys counted on from each INSERT\'s first', async () => {
+    const sent = Array.from({ length: TWO_CHUNKS }, (_, index) => kind(index));
+    const { items } = await bulk.kinds.createMany({ input: { items: sent } });
+    expect(items.map((row: { id: number; label: string }) => [row.id, row.label])).toEqual(sent.map((row, index) => [index + 1, row.label]));
+  });
+});
