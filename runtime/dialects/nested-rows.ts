@@ -16,8 +16,10 @@ export interface NestedLevel {
 export interface NestedRows {
   /** The most values one level's row may carry (PostgreSQL functions take at most 100 arguments). */
   readonly maxValues: number;
-  /** The column's value as the level's JSON carries it, or null when this dialect cannot carry the type faithfully. */
-  value(column: Column): SQL | null;
+  /** Whether the level's JSON can carry the column's values faithfully. */
+  carries(column: Column): boolean;
+  /** The column's value as the level's JSON carries it (a column it carries). */
+  value(column: Column): SQL;
   /** Turns a carried value (never null) into what the column's own row decoder answers for the driver's value. */
   decoder(column: Column): (value: unknown) => unknown;
   /** A to-one level: the first related row (JSON array), or NULL when none matches. */

@@ -53,9 +53,8 @@ function rowOf(level: NestedLevel): SQL {
 export const postgresNestedRows: NestedRows = {
   maxValues: 100,
 
-  value(column) {
-    return typeOid(column) === undefined ? null : sql`${column}::text`;
-  },
+  carries: (column) => typeOid(column) !== undefined,
+  value: (column) => sql`${column}::text`,
 
   decoder(column) {
     let decode = decoders.get(column);

@@ -15,11 +15,14 @@ import { compileWhere } from './where';
 
 /** The includes of one call as select fields of the parent's statement. */
 export interface NestedSelection {
-  /** One field per include, named after the relation: DbRow | null (to-one) or DbRow[] (to-many), nested ones inside. */
-  readonly fields: Record<string, SQL>;
-  /** The includes' shape, appended to the parent statement's key (spec §8 rule 1). */
+  /**
+   * One field per include, named after the relation: DbRow | null (to-one) or DbRow[] (to-many), nested ones inside.
+   * Built when asked: a cached statement asks only on a miss.
+   */
+  fields(): Record<string, SQL>;
+  /** The includes' shape, appended to the parent statement's key (spec §8 rule 1); '' for an uncached statement. */
   readonly key: string;
-  /** The placeholder values of the includes' where and limits. */
+  /** The placeholder values of the includes' where and limits (a cached statement's). */
   readonly values: Record<string, unknown>;
   /** Whether the statement may come from the cache (spec §8 rules 2 and 3, for the parent and each related resource). */
   readonly isCached: boolean;
@@ -35,7 +38,7 @@ function fits(nested: NestedRows, db: AnyDatabase, table: Table, nodes: readonly
   for (const node of nodes) {
     if (node.plan.db !== db || getTableName(node.plan.table) === getTableName(table)) return false;
     if (node.fields.length + node.children.length > nested.maxValues) return false;
-    if (node.fields.some((field) => nested.value(field.column) === null)) return false;
+    if (!node.fields.every((field) => nested.carries(field.column))) return false;
     if (!fits(nested, db, node.plan.table, node.children)) return false;
   }
   return true;
@@ -45,40 +48,36 @@ function cacheable(nodes: readonly IncludeNode[]): boolean {
   return nodes.every((node) => cacheFor(node.plan, node.condition) !== null && cacheable(node.children));
 }
 
-class SelectionBuilder {
-  levels = 0;
-  key = '';
-  readonly values: Record<string, unknown> = {};
-  constructor(
-    readonly nested: NestedRows,
-    readonly isCached: boolean,
-  ) {}
+/** The placeholder prefix of the n-th level, numbered depth first (a level before its nested ones). */
+const levelPrefix = (level: number) => `i${level}`;
 
-  /** One level's expression and the decoder of its value; nested levels are numbered after it. */
-  level(node: IncludeNode): { expression: SQL; decode: Decode } {
+/** A cached statement's shape of the levels (the key) and its placeholder values, without building any SQL. */
+function shapeOf(nodes: readonly IncludeNode[], values: Record<string, unknown>, counter: { level: number }): string {
+  let key = '';
+  for (const node of nodes) {
     const { plan, relation } = node;
-    const prefix = `i${this.levels++}`;
-    let condition: SQL | undefined;
-    if (this.isCached) {
-      const shape = whereShape(node.where, plan.filterColumns, plan.dialect);
-      for (let index = 0; index < shape.values.length; index++) this.values[wherePlaceholderName(index, `${prefix}p`)] = shape.values[index];
-      condition = wherePlaceholders(node.where, plan.filterColumns, plan.dialect, `${prefix}p`);
-      this.key += `{${relation.name.length}:${relation.name}|${selectKey(node.fields, plan.readable)}|${shape.key}|${orderKey(node.orderBy)}`;
-    } else {
-      condition = and(compileWhere(node.where, plan.filterColumns, plan.dialect), node.condition);
-    }
-    const values = node.fields.map((field) => this.nested.value(field.column)!);
-    const children = node.children.map((child) => this.level(child));
-    for (const child of children) values.push(child.expression);
-    if (this.isCached) this.key += '}';
-    const level = { table: plan.table, values, condition: and(eq(relation.targetColumn, relation.sourceColumn), condition)!, order: compileOrderBy(node.orderBy, plan.columns, plan.pkKey) };
-    if (!relation.isMany) return { expression: this.nested.toOne(level), decode: rowDecoder(this.nested, node, children) };
-    const limitName = `${prefix}l`;
-    this.values[limitName] = node.limit;
-    const expression = this.nested.toMany(level, this.isCached ? sql`${sql.placeholder(limitName)}` : sql`${node.limit}`);
-    const decodeRow = rowDecoder(this.nested, node, children);
-    return { expression, decode: (value) => (value as unknown[]).map(decodeRow) };
+    const prefix = levelPrefix(counter.level++);
+    const shape = whereShape(node.where, plan.filterColumns, plan.dialect);
+    for (let index = 0; index < shape.values.length; index++) values[wherePlaceholderName(index, `${prefix}p`)] = shape.values[index];
+    if (relation.isMany) values[`${prefix}l`] = node.limit;
+    key += `{${relation.name.length}:${relation.name}|${selectKey(node.fields, plan.readable)}|${shape.key}|${orderKey(node.orderBy)}${shapeOf(node.children, values, counter)}}`;
   }
+  return key;
+}
+
+/** One level's expression and the decoder of its value; its nested levels are numbered after it. */
+function levelOf(nested: NestedRows, isCached: boolean, node: IncludeNode, counter: { level: number }): { expression: SQL; decode: Decode } {
+  const { plan, relation } = node;
+  const prefix = levelPrefix(counter.level++);
+  const where = isCached ? wherePlaceholders(node.where, plan.filterColumns, plan.dialect, `${prefix}p`) : and(compileWhere(node.where, plan.filterColumns, plan.dialect), node.condition);
+  const values = node.fields.map((field) => nested.value(field.column));
+  const children = node.children.map((child) => levelOf(nested, isCached, child, counter));
+  for (const child of children) values.push(child.expression);
+  const level = { table: plan.table, values, condition: and(eq(relation.targetColumn, relation.sourceColumn), where)!, order: compileOrderBy(node.orderBy, plan.columns, plan.pkKey) };
+  const decodeRow = rowDecoder(nested, node, children);
+  if (!relation.isMany) return { expression: nested.toOne(level), decode: decodeRow };
+  const expression = nested.toMany(level, isCached ? sql`${sql.placeholder(`${prefix}l`)}` : sql`${node.limit}`);
+  return { expression, decode: (value) => (value as unknown[]).map(decodeRow) };
 }
 
 /** A level's JSON row (its fields' values, then its nested levels') as a database row; a null to-one value stays null. */
@@ -103,12 +102,18 @@ function rowDecoder(nested: NestedRows, node: IncludeNode, children: readonly { 
 export function nestedSelection(rt: ResourcePlan, includes: readonly IncludeNode[], scope: Scope): NestedSelection | null {
   const nested = rt.dialect.nestedRows;
   if (nested === undefined || includes.length === 0 || !fits(nested, rt.db, rt.table, includes)) return null;
-  const builder = new SelectionBuilder(nested, cacheFor(rt, scope) !== null && cacheable(includes));
-  const fields: Record<string, SQL> = {};
-  for (const node of includes) {
-    const { expression, decode } = builder.level(node);
-    // Wrapped: Drizzle strips the table from columns at the top of a single-table select's SQL fields.
-    fields[node.relation.name] = sql`${expression}`.mapWith(decode);
-  }
-  return { fields, key: builder.key, values: builder.values, isCached: builder.isCached };
+  const isCached = cacheFor(rt, scope) !== null && cacheable(includes);
+  const values: Record<string, unknown> = {};
+  const key = isCached ? shapeOf(includes, values, { level: 0 }) : '';
+  const fields = () => {
+    const counter = { level: 0 };
+    const selection: Record<string, SQL> = {};
+    for (const node of includes) {
+      const { expression, decode } = levelOf(nested, isCached, node, counter);
+      // Wrapped: Drizzle strips the table from columns at the top of a single-table select's SQL fields.
+      selection[node.relation.name] = sql`${expression}`.mapWith(decode);
+    }
+    return selection;
+  };
+  return { fields, key, values, isCached };
 }

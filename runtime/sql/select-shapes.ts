@@ -25,7 +25,7 @@ export function selectionOf(rt: ResourcePlan, fields: readonly SelectedColumn[],
   if (fields === rt.readable && nested === null) return rt.defaultSelection;
   const selection: Record<string, Column | SQL> = {};
   for (const field of fields) selection[field.key] = field.column;
-  if (nested !== null) Object.assign(selection, nested.fields);
+  if (nested !== null) Object.assign(selection, nested.fields());
   return selection;
 }
 
