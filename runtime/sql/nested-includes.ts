@@ -11,22 +11,10 @@ import type { IncludeNode } from './include-statements';
 import { compileOrderBy } from './order-by';
 import { cacheFor, type ResourcePlan, type Scope } from './resource-plan';
 import { orderKey, selectKey, wherePlaceholderName, wherePlaceholders, whereShape } from './statement-key';
+import type { NestedSelection } from './nested-selection';
 import { compileWhere } from './where';
 
-/** The includes of one call as select fields of the parent's statement. */
-export interface NestedSelection {
-  /**
-   * One field per include, named after the relation: DbRow | null (to-one) or DbRow[] (to-many), nested ones inside.
-   * Built when asked: a cached statement asks only on a miss.
-   */
-  fields(): Record<string, SQL>;
-  /** The includes' shape, appended to the parent statement's key (spec §8 rule 1); '' for an uncached statement. */
-  readonly key: string;
-  /** The placeholder values of the includes' where and limits (a cached statement's). */
-  readonly values: Record<string, unknown>;
-  /** Whether the statement may come from the cache (spec §8 rules 2 and 3, for the parent and each related resource). */
-  readonly isCached: boolean;
-}
+export type { NestedSelection } from './nested-selection';
 
 type Decode = (value: unknown) => unknown;
 

@@ -9,7 +9,7 @@ import { bindKeyset, inlineKeyset, type Keyset } from './keyset';
 import { compileOrderBy, type OrderByEntry } from './order-by';
 import { cacheFor, type ResourcePlan, type Scope } from './resource-plan';
 import { getKey, getQuery, pageKey, pageQuery, prepared, preparedRead, selectionOf, type SelectedColumn } from './select-shapes';
-import type { NestedSelection } from './nested-includes';
+import type { NestedSelection } from './nested-selection';
 import { wherePlaceholderName, wherePlaceholders, whereShape } from './statement-key';
 import { compileWhere } from './where';
 

@@ -12,7 +12,7 @@ export type SelectedColumn = Pick<FieldModel, 'key' | 'column'>;
 import type { Where } from '../model/options';
 import { keysetKey, keysetPlaceholders, type Keyset } from './keyset';
 import { compileOrderBy, type OrderByEntry } from './order-by';
-import type { NestedSelection } from './nested-includes';
+import type { NestedSelection } from './nested-selection';
 import type { ResourcePlan } from './resource-plan';
 import type { StatementCache } from './statement-cache';
 import { orderKey, selectKey, wherePlaceholders } from './statement-key';
