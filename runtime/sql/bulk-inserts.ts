@@ -44,7 +44,8 @@ function isInputOrder(plan: BulkPlan, rows: readonly Row[], answered: readonly D
   const sent = rows[0][pkKey];
   if (sent === undefined || sent === null) {
     for (let index = 1; index < answered.length; index++) {
-      const [previous, key] = [answered[index - 1][pkKey], answered[index][pkKey]];
+      const previous = answered[index - 1][pkKey];
+      const key = answered[index][pkKey];
       if (typeof previous !== 'number' || typeof key !== 'number' || !(previous < key)) return false;
     }
     return answered.length === 0 || typeof answered[0][pkKey] === 'number';
