@@ -8,7 +8,8 @@ import { assertValid } from '../validation';
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { FieldModel } from '../model/field-policy';
 import type { AnyContext, ScopeFunction, Where } from '../model/options';
-import { attachIncludes, withJoinColumns } from '../sql/includes';
+import { attachIncludes, attachNested, withJoinColumns } from '../sql/includes';
+import { nestedSelection, type NestedSelection } from '../sql/nested-includes';
 import { authorizeCall, resolveScope } from './call-access';
 import { relationRead, type RelationRead } from './relation-reads';
 import { anyRow, countRows, selectById, selectPage, statementSource } from '../sql/read-queries';
@@ -53,14 +54,23 @@ function writePlan(rt: ResourcePlan, scope: Scope): WritePlan {
 export const outsideScope = (rt: CrudRuntime, verb: string) => new TesseraError('FORBIDDEN', `the ${verb} row would fall outside your scope of ${rt.resourceName}`);
 export const notFound = (rt: CrudRuntime) => new TesseraError('NOT_FOUND', `no ${rt.resourceName} row with that id`);
 
-async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit: number, read: RelationRead | null, cursor: CursorRequest | null = null): Promise<{ rows: DbRow[]; fields: readonly FieldModel[] }> {
+/** A page's rows, its serialized fields and, where the includes came inside its statement, their selection. */
+interface Page {
+  rows: DbRow[];
+  fields: readonly FieldModel[];
+  nested: NestedSelection | null;
+}
+
+async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit: number, read: RelationRead | null, cursor: CursorRequest | null = null): Promise<Page> {
   const fields = selectedFields(rt, input.select);
-  // CONTRACT §9: the join columns the includes need are read too (never serialized); relation filters are in the scope.
-  const source = read === null ? { columns: fields, where: input.where, scope } : { columns: withJoinColumns(rt, fields, read.includes), where: read.where, scope: read.scope };
+  // CONTRACT §9: the includes come inside the statement where the dialect can, else the join columns they need are
+  // read too (never serialized); relation filters are in the scope.
+  const nested = read === null ? null : nestedSelection(rt, read.includes, read.scope);
+  const source = read === null ? { columns: fields, where: input.where, scope } : { columns: nested === null ? withJoinColumns(rt, fields, read.includes) : fields, where: read.where, scope: read.scope };
   // CONTRACT §10: a cursor page reads its sort keys too (never serialized) and starts after the cursor's row, not at an offset.
   const columns = cursor === null ? source.columns : withSortColumns(source.columns, cursor.keys);
-  const page = { fields: columns, where: source.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0, after: cursor === null ? null : cursor.after };
-  return { rows: await selectPage(rt, page, source.scope), fields };
+  const page = { fields: columns, where: source.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0, after: cursor === null ? null : cursor.after, nested };
+  return { rows: await selectPage(rt, page, source.scope), fields, nested };
 }
 
 /** The relation work of a read (CONTRACT §9), for a resource that declares relations; null for the others. */
@@ -69,9 +79,9 @@ function readThroughRelations(rt: ResourcePlan, input: ListInput, ctx: AnyContex
 }
 
 /** The page's rows as the caller sees them, with their included rows. */
-async function serializePage(rt: ResourcePlan, page: { rows: DbRow[]; fields: readonly FieldModel[] }, read: RelationRead | null, ctx: AnyContext): Promise<JsonRow[]> {
+async function serializePage(rt: ResourcePlan, page: Page, read: RelationRead | null, ctx: AnyContext): Promise<JsonRow[]> {
   const items = await serialize(rt, page.rows, page.fields, ctx);
-  if (read !== null && read.includes.length > 0) await attachIncludes(read.includes, page.rows, items, ctx);
+  if (read !== null && read.includes.length > 0) await (page.nested === null ? attachIncludes : attachNested)(read.includes, page.rows, items, ctx);
   return items;
 }
 
@@ -95,9 +105,10 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
   async get(rt, input: { id: unknown; select?: string[]; include?: Record<string, any> }, ctx, scope) {
     const fields = selectedFields(rt, input.select);
     const read = await readThroughRelations(rt, input, ctx, scope);
-    const rows = await selectById(rt, read === null ? fields : withJoinColumns(rt, fields, read.includes), decodeId(rt, input.id), scope);
+    const nested = read === null ? null : nestedSelection(rt, read.includes, scope);
+    const rows = await selectById(rt, read === null || nested !== null ? fields : withJoinColumns(rt, fields, read.includes), decodeId(rt, input.id), scope, nested);
     if (rows.length === 0) throw notFound(rt); // CONTRACT §3: a row outside scope looks missing
-    const [result] = await serializePage(rt, { rows, fields }, read, ctx);
+    const [result] = await serializePage(rt, { rows, fields, nested }, read, ctx);
     // CONTRACT §10: a row answered whole (no select, no include) carries its ETag.
     return input.select === undefined && (input as { include?: unknown }).include === undefined ? withEtag(result, rowEtag(rt, rows[0])) : result;
   },

@@ -8,7 +8,8 @@ import { TesseraError } from '../errors';
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { AnyContext as Context, Where } from '../model/options';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
-import { deleteMatching, insertRows, KeyOutsideScope, PreconditionFailed, keyExists, MatchChanged, matchingKeys, TooManyRows, updateMatching, upsertRow, type BulkPlan } from '../sql/bulk-writes';
+import { deleteMatching, KeyOutsideScope, PreconditionFailed, keyExists, MatchChanged, matchingKeys, TooManyRows, updateMatching, upsertRow, type BulkPlan } from '../sql/bulk-writes';
+import { insertMany } from '../sql/bulk-inserts';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
 import { compileWhere } from '../sql/where';
 import { ifMatchHolds, rowEtag, withEtag, withStatus } from './response-meta';
@@ -63,7 +64,7 @@ export const BULK_QUERIES: Readonly<Record<OptInActionName, BulkAction>> = {
       const data = writeValues(rt.creatable, item);
       rows.push(rt.hooks.beforeCreate === null ? data : checkHookData(rt, 'beforeCreate', (await rt.hooks.beforeCreate({ data, ctx })) ?? data));
     }
-    const written = await transaction(rt, 'created', () => rt.dialect.transact(rt.db, () => insertRows(bulkPlan(rt, scope), rows)));
+    const written = await transaction(rt, 'created', () => insertMany(rt, bulkPlan(rt, scope), rows));
     const items = await serialize(rt, written, ctx);
     if (rt.hooks.afterCreate !== null) for (const result of items) await rt.hooks.afterCreate({ result, ctx });
     return { items };

@@ -4,6 +4,7 @@ import type { Column, SQL, Table } from 'drizzle-orm';
 import type { TesseraError } from '../errors';
 import type { JsonSchema } from '../json-schema';
 import type { DatabaseTimeouts, EffectiveTimeouts } from './database-timeouts';
+import type { NestedRows } from './nested-rows';
 import type { OnceAnswer, RawStatement, TextStatement } from './text-statements';
 import type { TxWork } from './transaction-work';
 
@@ -94,6 +95,8 @@ export interface Dialect {
    * cheaper on SQLite, whose window functions cost more than the rows they rank.
    */
   readonly limitsPerKey: 'window' | 'subquery';
+  /** Where included rows can come inside the parent's own statement, as JSON (PostgreSQL); undefined elsewhere. */
+  readonly nestedRows?: NestedRows;
   /**
    * Whether NULL sorts before every value in ascending order (SQLite, MySQL/MariaDB; after them in descending
    * order), or after them (PostgreSQL's default). A cursor's keyset condition follows it (sql/keyset.ts).

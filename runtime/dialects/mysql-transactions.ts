@@ -5,7 +5,7 @@ import { getTableName } from 'drizzle-orm';
 import { OutsideScope, ROW_MISSING, type DbRow, type OnceAnswer, type TextStatement, type WritePlan } from './dialect';
 import { driverErrorOf } from './driver-errors';
 import { keysInInputOrder } from './insert-order';
-import { inTransaction, type QueryClient } from './mysql-client';
+import { inTransaction, untraced, type QueryClient } from './mysql-client';
 import { DEADLOCK_ERRNO } from './mysql-errors';
 import { driveAsync, retryingDeadlocks, type TxStep, type TxWork } from './transaction-work';
 
@@ -50,6 +50,9 @@ async function runStep(tx: any, step: TxStep): Promise<unknown> {
       const written: DbRow[] = await tx.insert(step.table).values(step.rows).$returningId();
       return keysInInputOrder(step.rows, step.pkKey, step.rows.map((_, index) => written[index]?.[step.pkKey]));
     }
+    case 'text':
+      // Drizzle's transaction holds one pooled connection (its session's) from begin to commit.
+      return runMysqlOnce(untraced(tx.session.client), step.statement);
   }
 }
 

@@ -49,6 +49,9 @@ async function runStep(tx: any, step: TxStep): Promise<unknown> {
       return (await tx.insert(step.table).values(step.values).returning({ key: step.pk }))[0].key;
     case 'insertMany':
       return keysInInputOrder(step.rows, step.pkKey, (await tx.insert(step.table).values(step.rows).returning({ key: step.pk })).map((row: DbRow) => row.key));
+    case 'text':
+      // Drizzle's transaction holds one pooled client (its session's) from begin to commit.
+      return runPostgresOnce(tx.session.client, step.statement);
   }
 }
 

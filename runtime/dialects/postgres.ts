@@ -6,6 +6,7 @@ import { OutsideScope, ROW_MISSING, type Dialect } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
+import { postgresNestedRows } from './postgres-nested-rows';
 import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
@@ -86,6 +87,7 @@ export const postgresDialect: Dialect = {
 
   inlinesLimit: false,
   limitsPerKey: 'window',
+  nestedRows: postgresNestedRows,
   nullsFirstAscending: false,
   rowDecoder: () => null,
   hasReturning: true,

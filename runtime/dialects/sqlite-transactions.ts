@@ -16,8 +16,8 @@ export function runSqliteOnce(db: any, { text, values }: TextStatement): OnceAns
   return { rows: [], changes: statement.run(...values).changes };
 }
 
-/** One step of a transaction's work, synchronously: better-sqlite3 runs the whole transaction in one go. */
-function runStep(tx: any, step: TxStep): unknown {
+/** One step of a transaction's work, synchronously: better-sqlite3 runs the whole transaction in one go (on `db`'s one connection). */
+function runStep(db: any, tx: any, step: TxStep): unknown {
   switch (step.kind) {
     case 'rows':
     case 'lock': // the transaction already holds the database file for writing
@@ -28,13 +28,15 @@ function runStep(tx: any, step: TxStep): unknown {
       return tx.insert(step.table).values(step.values).returning({ key: step.pk }).all()[0].key;
     case 'insertMany':
       return keysInInputOrder(step.rows, step.pkKey, tx.insert(step.table).values(step.rows).returning({ key: step.pk }).all().map((row: DbRow) => row.key));
+    case 'text':
+      return runSqliteOnce(db, step.statement);
   }
 }
 
 /** Dialect.transact on SQLite: the work on Drizzle's transaction, synchronously. */
 export async function transactSqlite<T>(db: any, work: () => TxWork<T>): Promise<T> {
   // IMMEDIATE: the write lock is taken at BEGIN, so a read-then-write cannot meet another writer half-way.
-  return db.transaction((tx: any) => driveSync(work(), (step) => runStep(tx, step)), { behavior: 'immediate' });
+  return db.transaction((tx: any) => driveSync(work(), (step) => runStep(db, tx, step)), { behavior: 'immediate' });
 }
 
 /** better-sqlite3's transaction wrapper, made once per database: making one builds a function and its variants each time. */

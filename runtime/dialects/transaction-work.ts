@@ -3,6 +3,7 @@
 // must not await, or other requests would run inside it), MySQL and PostgreSQL await each statement. The work yields a
 // step, the dialect runs it on the transaction and resumes the work with the answer; a throw rolls everything back.
 import type { Column, Table } from 'drizzle-orm';
+import type { TextStatement } from './text-statements';
 /** A drizzle database or transaction of any dialect (dialect.ts's AnyDatabase; not imported, which would make a circle). */
 type AnyDatabase = any;
 
@@ -22,7 +23,9 @@ export type TxStep =
    * Inserts several rows in one statement: their primary key values, in input order. Every row carries its key, or
    * none does and the database numbers them (an integer key: ascending in input order, insert-order.ts).
    */
-  | { readonly kind: 'insertMany'; readonly table: Table; readonly pk: Column; readonly pkKey: string; readonly rows: readonly Record<string, unknown>[] };
+  | { readonly kind: 'insertMany'; readonly table: Table; readonly pk: Column; readonly pkKey: string; readonly rows: readonly Record<string, unknown>[] }
+  /** A statement Tessera wrote as text (a multi-row INSERT of createMany), run on the transaction's connection: its OnceAnswer. */
+  | { readonly kind: 'text'; readonly statement: TextStatement };
 
 /** The work of one transaction: yields steps, gets each one's answer back, returns the result. */
 export type TxWork<T> = Generator<TxStep, T, any>;

@@ -1,7 +1,7 @@
 // The transactions of CONTRACT §10, dialect-neutral: what createMany, updateMany, deleteMany and upsert ask the
 // database, as work each dialect runs (dialects/transaction-work.ts). Every statement reaches only rows in the
 // caller's scope; a written row that would leave it throws OutsideScope, and the whole transaction rolls back.
-import { and, count, eq, getTableColumns, inArray, type Column, type SQL, type Table } from 'drizzle-orm';
+import { and, count, eq, inArray, type Column, type SQL, type Table } from 'drizzle-orm';
 import { OutsideScope, type DbRow } from '../dialects/dialect';
 import type { TxWork } from '../dialects/transaction-work';
 
@@ -40,41 +40,22 @@ export function inScope(plan: BulkPlan, condition: SQL): SQL {
 export function* readBack(plan: BulkPlan, keys: readonly unknown[]): TxWork<DbRow[]> {
   const selection = { ...plan.selection, [plan.pkKey]: plan.pk };
   const rows: DbRow[] = yield { kind: 'rows', query: (tx) => tx.select(selection).from(plan.table).where(inScope(plan, inArray(plan.pk, [...keys]))) };
-  const byKey = new Map(rows.map((row) => [String(row[plan.pkKey]), row]));
-  return keys.map((key) => {
+  const inOrder = rowsByKey(plan, keys, rows);
+  if (inOrder === null) throw new OutsideScope();
+  return inOrder;
+}
+
+/** `rows` in the order of `keys` (each row's key under the key's property), or null when a key has no row. */
+export function rowsByKey(plan: Pick<BulkPlan, 'pkKey'>, keys: readonly unknown[], rows: readonly DbRow[]): DbRow[] | null {
+  const byKey = new Map<string, DbRow>();
+  for (const row of rows) byKey.set(String(row[plan.pkKey]), row);
+  const inOrder: DbRow[] = [];
+  for (const key of keys) {
     const row = byKey.get(String(key));
-    if (row === undefined) throw new OutsideScope();
-    return row;
-  });
-}
-
-/** Bound values per multi-row INSERT, under every driver's limit (SQLite 32,766; PostgreSQL and MySQL 65,535). */
-const VALUES_PER_INSERT = 30_000;
-
-/**
- * Whether one INSERT can write `rows` and still tell their keys apart (insert-order.ts): every row carries its key,
- * or none does and the database numbers an integer key.
- */
-function insertsAtOnce(plan: BulkPlan, rows: readonly Record<string, unknown>[]): boolean {
-  const carried = rows.filter((values) => values[plan.pkKey] !== undefined && values[plan.pkKey] !== null).length;
-  return carried === rows.length || (carried === 0 && (plan.pk.dataType === 'number' || plan.pk.dataType === 'bigint'));
-}
-
-/** createMany: the rows inserted (a multi-row INSERT per chunk where the keys allow), then all read back in scope, in input order. */
-export function* insertRows(plan: BulkPlan, rows: readonly Record<string, unknown>[]): TxWork<DbRow[]> {
-  // A $defaultFn key is filled here, as drizzle would per row, so each row's key is known before the INSERT.
-  const { defaultFn } = plan.pk;
-  const keyed = defaultFn === undefined ? rows : rows.map((values) => (values[plan.pkKey] === undefined ? { ...values, [plan.pkKey]: defaultFn() } : values));
-  const keys: unknown[] = [];
-  if (insertsAtOnce(plan, keyed)) {
-    const perInsert = Math.max(1, Math.floor(VALUES_PER_INSERT / Object.keys(getTableColumns(plan.table)).length));
-    for (let start = 0; start < keyed.length; start += perInsert) {
-      keys.push(...((yield { kind: 'insertMany', table: plan.table, pk: plan.pk, pkKey: plan.pkKey, rows: keyed.slice(start, start + perInsert) }) as unknown[]));
-    }
-  } else {
-    for (const values of keyed) keys.push(yield { kind: 'insert', table: plan.table, pk: plan.pk, pkKey: plan.pkKey, values });
+    if (row === undefined) return null;
+    inOrder.push(row);
   }
-  return yield* readBack(plan, keys);
+  return inOrder;
 }
 
 /** The keys of the rows in scope matching `where`, locked; TooManyRows (with the exact count) beyond `maxAffected`. */

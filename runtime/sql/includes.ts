@@ -1,6 +1,7 @@
-// Included rows (CONTRACT §9), loaded without N+1: one statement per include level (include-statements.ts), in chunks
-// of MAX_IN_VALUES join values, whatever the number of parent rows. Rows are serialized by the related resource's
-// policy and scrub, then attached to their parents.
+// Included rows (CONTRACT §9), loaded without N+1: inside the parent's statement where the dialect can
+// (nested-includes.ts), else one statement per include level (include-statements.ts), in chunks of MAX_IN_VALUES join
+// values, whatever the number of parent rows. Rows are serialized by the related resource's policy and scrub, then
+// attached to their parents.
 import type { DbRow } from '../dialects/dialect';
 import { MAX_IN_VALUES } from '../model/operators';
 import type { AnyContext } from '../model/options';
@@ -56,6 +57,34 @@ export async function attachIncludes(includes: readonly IncludeNode[], rows: rea
       const value = rows[index][relation.sourceKey];
       const group = value === null || value === undefined ? undefined : groups.get(keyText(value));
       json[index][relation.name] = relation.isMany ? (group ?? []) : (group?.[0] ?? null);
+    }
+  }
+}
+
+/**
+ * Sets each include of `rows` on its response row of `json`, where the rows came with their included rows inside them
+ * (nested-includes.ts): each level's rows serialized by the related resource's policy and scrub, as attachIncludes does.
+ */
+export async function attachNested(includes: readonly IncludeNode[], rows: readonly DbRow[], json: readonly JsonRow[], ctx: AnyContext): Promise<void> {
+  for (const node of includes) {
+    const name = node.relation.name;
+    const related: DbRow[] = [];
+    for (const row of rows) {
+      const value = row[name] as DbRow | DbRow[] | null;
+      if (node.relation.isMany) related.push(...(value as DbRow[]));
+      else if (value !== null) related.push(value as DbRow);
+    }
+    const scrubbed = node.fields.filter((field) => field.scrub !== null);
+    const relatedJson = await serializeRows(related, node.fields, scrubbed, ctx);
+    if (node.children.length > 0) await attachNested(node.children, related, relatedJson, ctx);
+    let next = 0;
+    for (let index = 0; index < rows.length; index++) {
+      const value = rows[index][name] as DbRow | DbRow[] | null;
+      if (!node.relation.isMany) json[index][name] = value === null ? null : relatedJson[next++];
+      else {
+        json[index][name] = relatedJson.slice(next, next + (value as DbRow[]).length);
+        next += (value as DbRow[]).length;
+      }
     }
   }
 }

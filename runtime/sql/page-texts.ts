@@ -10,6 +10,7 @@ import type { Where } from '../model/options';
 import { flatRowReader, type RowReader } from '../dialects/prepared-select';
 import { readDatabase } from '../dialects/read-replicas';
 import { bindKeyset, keysetPlaceholders, type Keyset } from './keyset';
+import type { NestedSelection } from './nested-selection';
 import { compileOrderBy, type OrderByEntry } from './order-by';
 import type { ResourcePlan, Scope } from './resource-plan';
 import { ScopedText, type BuiltQuery } from './scoped-text';
@@ -26,6 +27,8 @@ export interface PageRequest {
   readonly offset: number;
   /** A cursor page (CONTRACT §10): the rows after the cursor's, in place of an offset; null for any other page. */
   readonly after: Keyset | null;
+  /** The includes, where they come inside this statement (CONTRACT §9); null otherwise. */
+  readonly nested: NestedSelection | null;
 }
 
 export type Rows = DbRow[] | Promise<DbRow[]>;
@@ -68,6 +71,7 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
 /**
  * The page's rows, its statement written once per shape and prepared for this call; null when this resource has seen
  * too many shapes (or the selection is not one Drizzle maps flat): the caller then builds the query with Drizzle.
+ * Only for a page without nested includes (`page.nested` null).
  */
 export function uncachedPage(rt: ResourcePlan, page: PageRequest, shape: WhereShape, scope: Scope): Rows | null {
   let texts = textsOf.get(rt);

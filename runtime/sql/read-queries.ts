@@ -10,6 +10,7 @@ import { compileOrderBy, type OrderByEntry } from './order-by';
 import { cacheFor, type ResourcePlan, type Scope } from './resource-plan';
 import { getKey, getQuery, pageKey, pageQuery, prepared, preparedRead, selectionOf, type SelectedColumn } from './select-shapes';
 import { wherePlaceholderName, wherePlaceholders, whereShape } from './statement-key';
+import type { NestedSelection } from './nested-selection';
 import { compileWhere } from './where';
 import { uncachedPage, type PageRequest, type Rows } from './page-texts';
 
@@ -38,28 +39,36 @@ function placeholderValues(values: readonly unknown[], named: Record<string, unk
   return named;
 }
 
-/** The row with this (decoded) id inside the scope, as a list of at most one. */
-export function selectById(rt: ResourcePlan, fields: readonly SelectedColumn[], id: unknown, scope: Scope): Rows {
-  const cache = cacheFor(rt, scope);
-  if (cache !== null) return preparedRead(rt, cache, getKey(rt, fields), () => getQuery(rt, fields)).execute({ id });
-  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(rowCondition({ pk: rt.pkColumn, scope }, id)).limit(1);
+/** The statement cache for a read, as cacheFor says, unless its includes keep it out (a related resource's scope). */
+function readCache(rt: ResourcePlan, scope: Scope, nested: NestedSelection | null) {
+  return nested === null || nested.isCached ? cacheFor(rt, scope) : null;
+}
+
+/** The row with this (decoded) id inside the scope, as a list of at most one; its includes too where `nested` says. */
+export function selectById(rt: ResourcePlan, fields: readonly SelectedColumn[], id: unknown, scope: Scope, nested: NestedSelection | null = null): Rows {
+  const cache = readCache(rt, scope, nested);
+  if (cache !== null) {
+    const statement = preparedRead(rt, cache, getKey(rt, fields, nested), () => getQuery(rt, fields, nested));
+    return statement.execute(nested === null ? { id } : { ...nested.values, id });
+  }
+  return rt.db.select(selectionOf(rt, fields, nested)).from(rt.table).where(rowCondition({ pk: rt.pkColumn, scope }, id)).limit(1);
 }
 
 export function selectPage(rt: ResourcePlan, page: PageRequest, scope: Scope): Rows {
-  const cache = cacheFor(rt, scope);
+  const cache = readCache(rt, scope, page.nested);
   const shape = whereShape(page.where, rt.filterColumns, rt.dialect);
   if (cache !== null) {
-    const key = pageKey(rt, page.fields, shape.key, page.orderBy, page.limit, page.after);
-    const statement = preparedRead(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit, page.after));
-    const named = placeholderValues(shape.values, { limit: page.limit, offset: page.offset });
+    const key = pageKey(rt, page.fields, shape.key, page.orderBy, page.limit, page.after, page.nested);
+    const statement = preparedRead(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit, page.after, page.nested));
+    const named = placeholderValues(shape.values, page.nested === null ? { limit: page.limit, offset: page.offset } : { ...page.nested.values, limit: page.limit, offset: page.offset });
     return statement.execute(page.after === null ? named : bindKeyset(page.after, named));
   }
   // Spec §8 keeps this call out of the cache: the shape's text, written once, prepared for the call only.
-  const rows = uncachedPage(rt, page, shape, scope);
+  const rows = page.nested === null ? uncachedPage(rt, page, shape, scope) : null;
   if (rows !== null) return rows;
   const filter = filterCondition(rt, page.where, scope);
   return rt.db
-    .select(selectionOf(rt, page.fields))
+    .select(selectionOf(rt, page.fields, page.nested))
     .from(rt.table)
     .where(page.after === null ? filter : and(filter, inlineKeyset(page.after, rt.dialect)))
     .orderBy(...compileOrderBy(page.orderBy, rt.columns, rt.pkKey))

@@ -1,7 +1,7 @@
 // The select shapes of the read actions (spec §8 rule 1): each shape's cache key and its query with placeholders,
 // for get by id and a page (the two spec §8 rule 4 prepares at start), and how a shape's statement is prepared.
 import { createHash } from 'node:crypto';
-import { and, eq, sql, type Column } from 'drizzle-orm';
+import { and, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { columnPlaceholder } from '../dialects/column-placeholder';
 import type { PreparableQuery } from '../dialects/dialect';
 import { prepareRead } from '../dialects/read-replicas';
@@ -12,15 +12,20 @@ export type SelectedColumn = Pick<FieldModel, 'key' | 'column'>;
 import type { Where } from '../model/options';
 import { keysetKey, keysetPlaceholders, type Keyset } from './keyset';
 import { compileOrderBy, type OrderByEntry } from './order-by';
+import type { NestedSelection } from './nested-selection';
 import type { ResourcePlan } from './resource-plan';
 import type { StatementCache } from './statement-cache';
 import { orderKey, selectKey, wherePlaceholders } from './statement-key';
 
-/** The columns a select reads: the default selection for the readable fields, else each selected field's column. */
-export function selectionOf(rt: ResourcePlan, fields: readonly SelectedColumn[]): Record<string, Column> {
-  if (fields === rt.readable) return rt.defaultSelection;
-  const selection: Record<string, Column> = {};
+/**
+ * The columns a select reads: the default selection for the readable fields, else each selected field's column; then
+ * the included rows where they come inside the statement (CONTRACT §9, nested-includes.ts).
+ */
+export function selectionOf(rt: ResourcePlan, fields: readonly SelectedColumn[], nested: NestedSelection | null = null): Record<string, Column | SQL> {
+  if (fields === rt.readable && nested === null) return rt.defaultSelection;
+  const selection: Record<string, Column | SQL> = {};
   for (const field of fields) selection[field.key] = field.column;
+  if (nested !== null) Object.assign(selection, nested.fields());
   return selection;
 }
 
@@ -55,19 +60,27 @@ export function inlineLimit(limit: number): number {
 }
 
 /** `pk = :id LIMIT 1` over the fields: the get statement (the one spec §8 rule 4 prepares for the readable fields). */
-export function getQuery(rt: ResourcePlan, fields: readonly SelectedColumn[]): PreparableQuery {
+export function getQuery(rt: ResourcePlan, fields: readonly SelectedColumn[], nested: NestedSelection | null = null): PreparableQuery {
   // The key column's encoder maps the id as it would inline (a bigint key stored as a blob, say).
-  return rt.db.select(selectionOf(rt, fields)).from(rt.table).where(eq(rt.pkColumn, columnPlaceholder('id', rt.pkColumn))).limit(inlineLimit(1));
+  return rt.db.select(selectionOf(rt, fields, nested)).from(rt.table).where(eq(rt.pkColumn, columnPlaceholder('id', rt.pkColumn))).limit(inlineLimit(1));
 }
 
 /**
  * A page with the where shape's placeholders, `LIMIT` and `OFFSET :offset` (rule 4 prepares the default one).
  * The limit is `:limit`, or written in where the dialect inlines it (then it is part of the key).
  */
-export function pageQuery(rt: ResourcePlan, fields: readonly SelectedColumn[], where: Where | undefined, orderBy: readonly OrderByEntry[] | undefined, limit: number, after: Keyset | null = null): PreparableQuery {
+export function pageQuery(
+  rt: ResourcePlan,
+  fields: readonly SelectedColumn[],
+  where: Where | undefined,
+  orderBy: readonly OrderByEntry[] | undefined,
+  limit: number,
+  after: Keyset | null = null,
+  nested: NestedSelection | null = null,
+): PreparableQuery {
   const filter = wherePlaceholders(where, rt.filterColumns, rt.dialect);
   return rt.db
-    .select(selectionOf(rt, fields))
+    .select(selectionOf(rt, fields, nested))
     .from(rt.table)
     .where(after === null ? filter : and(filter, keysetPlaceholders(after, rt.dialect)))
     .orderBy(...compileOrderBy(orderBy, rt.columns, rt.pkKey))
@@ -75,12 +88,25 @@ export function pageQuery(rt: ResourcePlan, fields: readonly SelectedColumn[], w
     .offset(sql.placeholder('offset'));
 }
 
-export function getKey(rt: ResourcePlan, fields: readonly SelectedColumn[]): string {
-  return `${rt.statementPrefix}get|${selectKey(fields, rt.readable)}`;
+/** The includes' shape, where they come inside the statement. */
+function nestedKey(nested: NestedSelection | null): string {
+  return nested === null ? '' : `|include${nested.key}`;
 }
 
-export function pageKey(rt: ResourcePlan, fields: readonly SelectedColumn[], whereKey: string, orderBy: readonly OrderByEntry[] | undefined, limit: number, after: Keyset | null = null): string {
-  const page = `${rt.statementPrefix}page|${selectKey(fields, rt.readable)}|${whereKey}|${orderKey(orderBy)}`;
+export function getKey(rt: ResourcePlan, fields: readonly SelectedColumn[], nested: NestedSelection | null = null): string {
+  return `${rt.statementPrefix}get|${selectKey(fields, rt.readable)}${nestedKey(nested)}`;
+}
+
+export function pageKey(
+  rt: ResourcePlan,
+  fields: readonly SelectedColumn[],
+  whereKey: string,
+  orderBy: readonly OrderByEntry[] | undefined,
+  limit: number,
+  after: Keyset | null = null,
+  nested: NestedSelection | null = null,
+): string {
+  const page = `${rt.statementPrefix}page|${selectKey(fields, rt.readable)}|${whereKey}|${orderKey(orderBy)}${nestedKey(nested)}`;
   const key = after === null ? page : `${page}|${keysetKey(after)}`;
   return rt.dialect.inlinesLimit ? `${key}|${limit}` : key;
 }

@@ -34,19 +34,19 @@ export function whereShape(where: Where | undefined, columns: WhereColumns, dial
   return { key: foldWhere(where, columns, dialect, shapeFolder(values)) ?? '', values };
 }
 
-/** The placeholder named for the i-th value of a where shape. */
-export function wherePlaceholderName(index: number): string {
-  return `p${index}`;
+/** The placeholder named for the i-th value of a where shape (`prefix` tells an include level's apart, CONTRACT §9). */
+export function wherePlaceholderName(index: number, prefix = 'p'): string {
+  return `${prefix}${index}`;
 }
 
 /**
  * The where condition with placeholders `p0, p1, …` in the order whereShape lists the values (the same walk).
  * Column values keep the column's encoder (dates, booleans map as they would inline); patterns bind as given.
  */
-export function wherePlaceholders(where: Where | undefined, columns: WhereColumns, dialect: Dialect) {
+export function wherePlaceholders(where: Where | undefined, columns: WhereColumns, dialect: Dialect, prefix = 'p') {
   let index = 0;
   const bind = (_value: unknown, column: Column | null) => {
-    const name = wherePlaceholderName(index++);
+    const name = wherePlaceholderName(index++, prefix);
     return column === null ? sql.placeholder(name) : columnPlaceholder(name, column);
   };
   return foldWhere(where, columns, dialect, sqlFolder(dialect, bind));
