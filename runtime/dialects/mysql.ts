@@ -5,6 +5,7 @@ import { flatRowReader, type RowReader } from './prepared-select';
 import { getTableConfig } from 'drizzle-orm/mysql-core';
 import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type WritePlan } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
+import { logToDrizzle } from './drizzle-logger';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
@@ -175,6 +176,7 @@ export const mysqlDialect: Dialect = {
   },
 
   runOnce(db, statement) {
+    logToDrizzle(db, statement);
     return runMysqlOnce(untraced(db.$client), statement);
   },
 

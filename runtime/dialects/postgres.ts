@@ -4,6 +4,7 @@ import { and, eq, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { OutsideScope, ROW_MISSING, type Dialect } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
+import { logToDrizzle } from './drizzle-logger';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
 import { postgresNestedRows } from './postgres-nested-rows';
@@ -127,6 +128,7 @@ export const postgresDialect: Dialect = {
   },
 
   async runOnce(db, statement) {
+    logToDrizzle(db, statement);
     return runPostgresOnce(db.$client, statement);
   },
 

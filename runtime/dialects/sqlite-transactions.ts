@@ -2,12 +2,15 @@
 // Drizzle's), the compiled handlers' write with its read-back (writeThenRead) and their scoped write that checks the scope
 // in its own RETURNING (checkedWrite), each statement prepared for the call only.
 import { OutsideScope, ROW_MISSING, type CheckedWrite, type DbRow, type OnceAnswer, type TextStatement } from './dialect';
+import { logToDrizzle } from './drizzle-logger';
 import { keysInInputOrder } from './insert-order';
 import { nullWhenOutsideScope, rowInsideScope } from './write-statements';
 import { driveSync, type TxStep, type TxWork } from './transaction-work';
 
 /** A statement prepared for this call only: better-sqlite3 compiles the text, runs it, and the statement is dropped. */
-export function runSqliteOnce(db: any, { text, values }: TextStatement): OnceAnswer {
+export function runSqliteOnce(db: any, once: TextStatement): OnceAnswer {
+  const { text, values } = once;
+  logToDrizzle(db, once);
   const statement = db.$client.prepare(text);
   if (statement.reader) {
     const rows = statement.raw(true).all(...values) as unknown[][];
