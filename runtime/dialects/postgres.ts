@@ -8,6 +8,7 @@ import { postgresArrayInsert, qualifiedName } from './postgres-array-insert';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
 import { postgresNestedRows } from './postgres-nested-rows';
+import { preparePostgresQuery } from './postgres-select';
 import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
@@ -91,9 +92,7 @@ export const postgresDialect: Dialect = {
   learnServer: async () => {},
 
   // A named statement: pg prepares it once per pooled connection and reuses the plan.
-  prepare(query, name) {
-    return query.prepare(name);
-  },
+  prepare: preparePostgresQuery,
   async ping(db) {
     await db.execute(sql`select 1`);
   },
