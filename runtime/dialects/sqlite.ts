@@ -8,6 +8,7 @@ import { escapeGlob, wrapPattern } from './like-escape';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
 import { runSqliteOnce, sqliteCheckedWrite, sqliteWriteThenRead, transactSqlite } from './sqlite-transactions';
+import { prepareSqliteQuery } from './sqlite-select';
 
 const DRIVER_CODES: DriverCodes = {
   unique: new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']),
@@ -114,9 +115,7 @@ export const sqliteDialect: Dialect = {
   learnServer: async () => {},
 
   // better-sqlite3 statements have no name; drizzle keeps the prepared statement object.
-  prepare(query) {
-    return query.prepare();
-  },
+  prepare: prepareSqliteQuery,
   async ping(db) {
     db.get(sql`select 1`);
   },
