@@ -111,6 +111,12 @@ export interface Dialect {
   insertReturns(db: AnyDatabase): boolean | Promise<boolean>;
   /** `insert` (Drizzle's insert builder, its values set) answering the columns of `selection` in order. */
   returningInsert(insert: any, selection: Record<string, Column>): PreparableQuery;
+  /**
+   * createMany's INSERT as one text for every row count, each column's values bound as one array (PostgreSQL's
+   * unnest), RETURNING `returning` in order; null when a column has no array form (the VALUES list serves it).
+   * Undefined where the database has no arrays.
+   */
+  readonly arrayInsert?: (table: Table, columns: readonly Column[], returning: readonly Column[]) => string | null;
   /** Learns what insertReturns needs of the server (MariaDB's version), before the first request; never throws. */
   learnServer(db: AnyDatabase): Promise<void>;
   /**

@@ -1,25 +1,19 @@
 // PostgreSQL through pg: asynchronous driver, RETURNING supported, LIKE is case-sensitive under
 // deterministic collations, SQLSTATE 23505 / 23503 for unique and foreign-key violations.
-import { and, eq, getTableName, sql } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { OutsideScope, ROW_MISSING, type Dialect } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
 import { logToDrizzle } from './drizzle-logger';
+import { postgresArrayInsert, qualifiedName } from './postgres-array-insert';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
 import { postgresNestedRows } from './postgres-nested-rows';
+import { preparePostgresQuery } from './postgres-select';
 import { applyPostgresTimeouts, postgresTarget } from './postgres-pool';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './postgres-errors';
 import { nullWhenOutsideScope, rowCondition } from './write-statements';
 import { deleteReturning, insertReturning, updateReturning } from './returning-writes';
 import { DRIZZLE_TYPES, postgresCheckedWrite, postgresWriteThenRead, runPostgresOnce, transactPostgres } from './postgres-transactions';
-
-/** `"schema"."table"`, each part quoted, for to_regclass: it resolves the name through search_path as queries do. */
-function qualifiedName(table: Parameters<typeof getTableConfig>[0]): string {
-  const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
-  const schema = getTableConfig(table).schema;
-  return schema === undefined ? quote(getTableName(table)) : `${quote(schema)}.${quote(getTableName(table))}`;
-}
 
 /** Bits of the sized integer types; bigint in number mode holds what JSON numbers carry. */
 const INTEGER_BITS: Record<string, number> = { PgSmallInt: 16, PgSmallSerial: 16, PgInteger: 32, PgSerial: 32 };
@@ -94,12 +88,11 @@ export const postgresDialect: Dialect = {
   hasReturning: true,
   insertReturns: () => true,
   returningInsert: (insert, selection) => insert.returning(selection),
+  arrayInsert: postgresArrayInsert,
   learnServer: async () => {},
 
   // A named statement: pg prepares it once per pooled connection and reuses the plan.
-  prepare(query, name) {
-    return query.prepare(name);
-  },
+  prepare: preparePostgresQuery,
   async ping(db) {
     await db.execute(sql`select 1`);
   },
@@ -137,7 +130,7 @@ export const postgresDialect: Dialect = {
 
   async listColumns(db, table) {
     const result = (await db.execute(
-      sql`select attname as name from pg_attribute where attrelid = to_regclass(${qualifiedName(table as never)}) and attnum > 0 and not attisdropped`,
+      sql`select attname as name from pg_attribute where attrelid = to_regclass(${qualifiedName(table)}) and attnum > 0 and not attisdropped`,
     )) as { rows: { name: string }[] };
     return result.rows.length === 0 ? null : result.rows.map((row) => row.name);
   },

@@ -2,7 +2,7 @@
 // which placeholder (and column encoder) fills each parameter, and which property and decoder each column of an
 // array row gets. Drizzle checks every parameter's and every field's class per call (`fillPlaceholders`,
 // `mapResultRow`); the statement cache runs the same shapes thousands of times.
-import { Column, is, Param, Placeholder } from 'drizzle-orm';
+import { Column, is, Param, Placeholder, SQL } from 'drizzle-orm';
 import type { DbRow } from './dialect';
 
 /** The statement's parameters for one call's placeholder values. */
@@ -51,15 +51,30 @@ export function columnDecoder(column: Column, override: DecoderOverride): (value
   return override(column) ?? ((value) => column.mapFromDriverValue(value));
 }
 
+type Decoder = (value: unknown) => unknown;
+
+/** A selected field's decoder as Drizzle's `mapResultRow` picks it (a column's, or an SQL expression's `mapWith`), or null for other fields. */
+function fieldDecoder(field: unknown, override: DecoderOverride): Decoder | null {
+  if (is(field, Column)) return columnDecoder(field, override);
+  if (!is(field, SQL)) return null;
+  const { decoder } = field as unknown as { decoder: { mapFromDriverValue(value: unknown): unknown } };
+  return (value) => decoder.mapFromDriverValue(value);
+}
+
 /**
- * Drizzle's `mapResultRow` for a selection of table columns, each under its own top-level key (every select of the
- * crud actions); null for any other selection (joins, SQL expressions), which keeps Drizzle's own mapping.
- * `override` may give a column a decoder of its own.
+ * Drizzle's `mapResultRow` for a selection whose fields each sit under their own top-level key (every select of the
+ * crud actions: table columns, and SQL expressions such as an include's nested rows or a count); null for any other
+ * selection (joins), which keeps Drizzle's own mapping. `override` may give a column a decoder of its own.
  */
 export function flatRowReader(fields: readonly SelectedField[] | undefined, override: DecoderOverride = () => null): RowReader | null {
-  if (fields === undefined || !fields.every((selected) => selected.path.length === 1 && is(selected.field, Column))) return null;
+  if (fields === undefined || !fields.every((selected) => selected.path.length === 1)) return null;
+  const decoders: Decoder[] = [];
+  for (const selected of fields) {
+    const decoder = fieldDecoder(selected.field, override);
+    if (decoder === null) return null;
+    decoders.push(decoder);
+  }
   const keys = fields.map((selected) => selected.path[0]);
-  const decoders = fields.map((selected) => columnDecoder(selected.field as Column, override));
   return (row) => {
     const mapped: DbRow = {};
     for (let index = 0; index < keys.length; index++) {
