@@ -33,9 +33,14 @@ function emitInput(action: CrudActionName, source: HttpInputSource): Code {
 function emitAccess(rt: CrudRuntime, action: CrudActionName, hasRouteScope: boolean): Code {
   const authorize = rt.access.isPublic
     ? comment("access: 'public': no authorize, no scope")
-    : code`await api.authorize(resource, ${literal(action)}, input, ctx);`;
+    : code`const authorized = api.authorize(resource, ${literal(action)}, input, ctx);
+if (authorized !== undefined) await authorized;`;
   if (hasRouteScope) return joinCode([authorize, emitRouteScope(action)]);
-  const scope = rt.access.scope === null ? code`const scope = undefined;` : code`const scope = await api.scope(resource, ${literal(action)}, ctx);`;
+  const scope =
+    rt.access.scope === null
+      ? code`const scope = undefined;`
+      : code`let scope = api.scope(resource, ${literal(action)}, ctx);
+if (api.isPending(scope)) scope = await scope;`;
   return joinCode([authorize, scope]);
 }
 
@@ -80,9 +85,12 @@ api.sendJson(req, res, ${status}, output);`,
   }
 
   const handler = code`return async function ${name(crudHandlerName(rt.resourceName, action))}(req, res, next) {
+// A step is awaited only when it answered a promise: an await costs a turn of the microtask queue even on a plain value.
 let ctx;
 try {
-ctx = context === null ? {} : ((await context(req)) ?? {});
+ctx = context === null ? {} : context(req);
+if (api.isPending(ctx)) ctx = await ctx;
+ctx ??= {};
 } catch (error) {
 next(error);
 return;

@@ -57,6 +57,12 @@ function awaited(resource: ResourceDescription): Code {
   return resource.plan.dialect.name === 'sqlite' ? code`` : code`await `;
 }
 
+/** The scrubs over rows in their JSON form, awaited only when one answered a promise. */
+function scrubStep(rows: Code): Code {
+  return code`const scrubbing = api.scrub(resource, ${rows}, ctx);
+if (scrubbing !== undefined) await scrubbing;`;
+}
+
 /** The answer of a row: written by the row writer, or as the row's object after its scrubs and the after-hook. */
 function answerRow(resource: ResourceDescription, status: number, afterHook: Code | null, hasEtag: boolean): Code {
   if (!needsRowObject(resource, afterHook !== null)) {
@@ -65,10 +71,10 @@ function answerRow(resource: ResourceDescription, status: number, afterHook: Cod
   }
   const steps: Code[] = [code`const result = shared.readRow(row, decode, api.codecs);`];
   // Before any scrub: the ETag is of the stored values, as JSON.stringify writes the row.
-  if (hasEtag) steps.push(code`api.withRowEtag(result, JSON.stringify(result));`);
-  if (resource.plan.readableScrubbed.length > 0) steps.push(code`await api.scrub(resource, [result], ctx);`);
+  if (hasEtag) steps.push(code`const etag = api.rowEtag(JSON.stringify(result));`);
+  if (resource.plan.readableScrubbed.length > 0) steps.push(scrubStep(code`[result]`));
   if (afterHook !== null) steps.push(afterHook);
-  steps.push(code`api.sendJson(req, res, ${status}, result);`);
+  steps.push(hasEtag ? code`api.sendRow(req, res, ${status}, result, etag);` : code`api.sendJson(req, res, ${status}, result);`);
   return joinCode(steps);
 }
 
@@ -76,7 +82,12 @@ function answerRow(resource: ResourceDescription, status: number, afterHook: Cod
 function beforeHook(resource: ResourceDescription, hook: 'beforeCreate' | 'beforeUpdate'): Code | null {
   if (resource.plan.hooks[hook] === null) return null;
   const args = hook === 'beforeCreate' ? code`{ data, ctx }` : code`{ id: input.id, data, ctx }`;
-  return joinCode([comment(`hooks.${hook}: its answer (or the data, when it answers nothing) is written.`), code`data = api.hookData(resource, ${literal(hook)}, await resource.hooks.${name(hook)}(${args}), data);`]);
+  return joinCode([
+    comment(`hooks.${hook}: its answer (or the data, when it answers nothing) is written.`),
+    code`let answer = resource.hooks.${name(hook)}(${args});
+if (api.isPending(answer)) answer = await answer;
+data = api.hookData(resource, ${literal(hook)}, answer, data);`,
+  ]);
 }
 
 /** Whether the compiled path answers every call of the action (a write): no runtime path follows it. */
@@ -101,7 +112,8 @@ export function emitPathRun(resource: ResourceDescription, path: CompiledPath, s
         [
           resource.plan.hooks.beforeCreate === null ? code`const data = api.writeData(resource, 'create', input);` : code`let data = api.writeData(resource, 'create', input);`,
           beforeHook(resource, 'beforeCreate'),
-          code`const row = await insertRow(data, scope);
+          code`let row = insertRow(data, scope);
+if (api.isPending(row)) row = await row;
 if (row === null) throw api.outsideScope(resource, 'created');`,
           answerRow(resource, status, hooks.afterCreate === null ? null : code`await resource.hooks.afterCreate({ result, ctx });`, true),
         ].filter((part) => part !== null),
@@ -111,7 +123,8 @@ if (row === null) throw api.outsideScope(resource, 'created');`,
         [
           resource.plan.hooks.beforeUpdate === null ? code`const data = api.writeData(resource, 'update', input.data);` : code`let data = api.writeData(resource, 'update', input.data);`,
           beforeHook(resource, 'beforeUpdate'),
-          code`const row = await updateRow(data, input.id, scope);
+          code`let row = updateRow(data, input.id, scope);
+if (api.isPending(row)) row = await row;
 if (row === api.rowMissing) throw api.notFound(resource);
 if (row === null) throw api.outsideScope(resource, 'updated');`,
           answerRow(resource, status, hooks.afterUpdate === null ? null : code`await resource.hooks.afterUpdate({ id: input.id, result, ctx });`, true),
@@ -132,7 +145,7 @@ return;
     case 'listPage': {
       const answer = scrubbed
         ? code`const items = rows.map((row) => shared.readRow(row, decode, api.codecs));
-await api.scrub(resource, items, ctx);
+${scrubStep(code`items`)}
 api.sendJson(req, res, ${status}, { items });`
         : code`api.sendJsonText(req, res, ${status}, '{"items":[' + rows.map((row) => shared.writeRow(row, decode, api.codecs)).join(',') + ']}');`;
       return code`if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true && input.cursor === undefined${noInclude(resource)}) {

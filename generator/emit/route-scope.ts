@@ -6,6 +6,7 @@ import { code, comment, joinCode, literal, type Code } from '../code/code';
 export function emitRouteScope(action: CrudActionName): Code {
   return joinCode([
     comment(`routes.${action}.scope: ANDed with the access scope, for calls through this route only.`),
-    code`const scope = await api.scope(resource, ${literal(action)}, ctx, routeScope);`,
+    code`let scope = api.scope(resource, ${literal(action)}, ctx, routeScope);
+if (api.isPending(scope)) scope = await scope;`,
   ]);
 }

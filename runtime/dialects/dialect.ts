@@ -157,8 +157,9 @@ export interface Dialect {
    * `write`, then the statement `next` makes of its answer, in one transaction on one connection (issue 17: the
    * answer is the row as this request left it). Answers the read's row; ROW_MISSING when `next` gives no statement
    * (the write found no row); null when the read finds none: the row fell outside the caller's scope, rolled back.
+   * Synchronous on SQLite, whose driver is.
    */
-  writeThenRead(db: AnyDatabase, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): Promise<unknown[] | null | typeof ROW_MISSING>;
+  writeThenRead(db: AnyDatabase, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): unknown[] | null | typeof ROW_MISSING | Promise<unknown[] | null | typeof ROW_MISSING>;
   /**
    * Where the database has RETURNING (PostgreSQL, SQLite): a scoped write that checks the scope in its own RETURNING,
    * in place of writeThenRead's read-back (issue 27); undefined elsewhere.
@@ -187,6 +188,6 @@ export interface Dialect {
 export interface CheckedWrite {
   /** The RETURNING value that judges the written row by the scope's `condition` (placed as is). */
   verdict(condition: SQL): SQL;
-  /** Runs the write: its row without the verdict; null when the row fell outside (nothing written); ROW_MISSING when it wrote none. */
-  run(db: AnyDatabase, write: TextStatement): Promise<unknown[] | null | typeof ROW_MISSING>;
+  /** Runs the write: its row without the verdict; null when the row fell outside (nothing written); ROW_MISSING when it wrote none. Synchronous on SQLite. */
+  run(db: AnyDatabase, write: TextStatement): unknown[] | null | typeof ROW_MISSING | Promise<unknown[] | null | typeof ROW_MISSING>;
 }

@@ -4,7 +4,7 @@
 import { OutsideScope, ROW_MISSING, type CheckedWrite, type DbRow, type OnceAnswer, type TextStatement } from './dialect';
 import { logToDrizzle } from './drizzle-logger';
 import { keysInInputOrder } from './insert-order';
-import { nullWhenOutsideScope, rowInsideScope } from './write-statements';
+import { nullWhenOutsideScopeNow, rowInsideScope } from './write-statements';
 import { driveSync, type TxStep, type TxWork } from './transaction-work';
 
 /** A statement prepared for this call only: better-sqlite3 compiles the text, runs it, and the statement is dropped. */
@@ -54,7 +54,7 @@ function inSqliteTransaction<T>(db: any, work: () => T): T {
 }
 
 /** Dialect.writeThenRead on SQLite: the write and the read `next` makes of its answer, in one transaction. */
-export function sqliteWriteThenRead(db: any, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): Promise<unknown[] | null | typeof ROW_MISSING> {
+export function sqliteWriteThenRead(db: any, write: TextStatement, next: (answer: OnceAnswer) => TextStatement | null): unknown[] | null | typeof ROW_MISSING {
   // Synchronous, inside better-sqlite3's transaction: nothing else runs between the write and its read-back.
   const work = () => {
     const read = next(runSqliteOnce(db, write));
@@ -63,7 +63,7 @@ export function sqliteWriteThenRead(db: any, write: TextStatement, next: (answer
     if (row === undefined) throw new OutsideScope();
     return row;
   };
-  return nullWhenOutsideScope(() => inSqliteTransaction(db, work));
+  return nullWhenOutsideScopeNow(() => inSqliteTransaction(db, work));
 }
 
 /** Dialect.checkedWrite on SQLite: the verdict is the condition itself (1 or 0); the write runs in a transaction, rolled back when it is not 1. */
@@ -77,6 +77,6 @@ export const sqliteCheckedWrite: CheckedWrite = {
       if (inside === null) throw new OutsideScope();
       return inside;
     };
-    return nullWhenOutsideScope(() => inSqliteTransaction(db, work));
+    return nullWhenOutsideScopeNow(() => inSqliteTransaction(db, work));
   },
 };

@@ -38,6 +38,16 @@ export function rowCondition(plan: Pick<WritePlan, 'pk' | 'scope'>, id: unknown)
   return plan.scope === undefined ? byId : (and(byId, plan.scope) as SQL);
 }
 
+/** nullWhenOutsideScope for a write run synchronously (SQLite's): the same answer, without a promise. */
+export function nullWhenOutsideScopeNow<T>(write: () => T): T | null {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof OutsideScope) return null;
+    throw error;
+  }
+}
+
 /** Runs a write that may throw OutsideScope; such a write was rolled back and answers null. */
 export async function nullWhenOutsideScope<T>(write: () => T | Promise<T>): Promise<T | null> {
   try {

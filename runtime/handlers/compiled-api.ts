@@ -11,19 +11,23 @@ import type { AnyContext, ScopeFunction } from '../model/options';
 import { COLUMN_CODECS } from '../model/column-schema';
 import { validationError } from '../validation';
 import { crudInputReader } from './http-input';
-import { sendJson, sendJsonText, sendRowText } from './send-json';
-import { etagOfRowText, withEtag } from '../crud/response-meta';
+import { sendJson, sendJsonText, sendRow, sendRowText } from './send-json';
+import { etagOfRowText } from '../crud/response-meta';
 import { readableDecoders } from '../sql/fixed-execution';
 
 export const compiledApi = Object.freeze({
+  /** Whether a step's answer is a promise (or any thenable) to await; a plain value is used as it is, without an await's microtask. */
+  isPending: (value: unknown): value is PromiseLike<unknown> => typeof (value as { then?: unknown } | null | undefined)?.then === 'function',
   /** `res.status(status).json(value)`, written directly (the same bytes; see send-json.ts). */
   sendJson,
   /** The same, for a body a generated row writer wrote. */
   sendJsonText,
   /** The same, for a whole row a generated row writer wrote, with its ETag (CONTRACT §10). */
   sendRowText,
-  /** Marks a row object with the ETag of its unscrubbed JSON text (a generated row writer's), for sendJson. */
-  withRowEtag: (row: object, text: string): void => void withEtag(row, etagOfRowText(text)),
+  /** The same, for a row object (scrubbed, or after an after-hook) with the ETag rowEtag gave its JSON text before. */
+  sendRow,
+  /** The ETag of a row from its JSON text before any scrub (CONTRACT §10). */
+  rowEtag: (text: string): string => etagOfRowText(text),
   /** How a crud route reads its input from the request (the `:id` parsed for the key's type), as the generic handler reads it. */
   inputReader: (rt: ResourcePlan, action: CrudActionName) => crudInputReader(rt, action),
   /**
@@ -35,7 +39,7 @@ export const compiledApi = Object.freeze({
   count: (rt: ResourcePlan, text: string | null) => compiledCount(rt, text),
   exists: (rt: ResourcePlan, text: string | null) => compiledExists(rt, text),
   deleteById: (rt: ResourcePlan, text: string | null) => compiledDelete(rt, text),
-  /** create and update after the hooks: application functions' values bound per row, the row read back inside the scope. */
+  /** create and update after the hooks: application functions' values bound per row, the row read back inside the scope; synchronous on SQLite. */
   insertRow: (rt: ResourcePlan) => compiledInsert(rt),
   updateRow: (rt: ResourcePlan) => compiledUpdate(rt),
   /** What updateRow answers when no row with that id is inside the scope. */

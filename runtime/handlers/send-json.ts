@@ -38,6 +38,14 @@ export function sendRowText(req: Request, res: Response, status: number, body: s
 }
 
 /**
+ * A row answered as an object (after its scrubs or an after-hook) with the ETag of its JSON before them: what sendJson
+ * sends for a row marked withEtag, without marking it (a WeakMap entry per request).
+ */
+export function sendRow(req: Request, res: Response, status: number, row: object, etag: string): void {
+  if (!answeredNotModified(req, res, etag)) sendJsonText(req, res, status, JSON.stringify(row));
+}
+
+/**
  * Sets a row's ETag, and answers 304 without a body when the request is a GET (or HEAD) whose If-None-Match names it
  * (RFC 9110 §13.1.2, weak comparison). Evaluated here rather than by Express's freshness check, which gives up on
  * `Cache-Control: no-cache`, the header fetch() adds to every conditional request.

@@ -44,15 +44,28 @@ function withVerdict(checked: CheckedWrite, selection: Record<string, Column>, p
   return { ...selection, '\u0000inside': checked.verdict(place ?? sql`true`) };
 }
 
-function firstRow(answer: OnceAnswer | Promise<OnceAnswer>): WrittenRow | undefined | Promise<WrittenRow | undefined> {
-  return answer instanceof Promise ? answer.then((done) => done.rows[0]) : answer.rows[0];
+/** `next` of a value that may still be pending: synchronous when it is not (SQLite answers so), a promise otherwise. */
+function then<T, U>(value: T | Promise<T>, next: (value: T) => U | Promise<U>): U | Promise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
+
+function firstRow(answer: OnceAnswer | Promise<OnceAnswer>): WrittenRow | undefined | Promise<WrittenRow | undefined> {
+  return then(answer, (done) => done.rows[0]);
+}
+
+/** A scoped write's row, or null when it fell outside the scope (a create never misses its row). */
+function insideOrNull(row: WrittenRow | null | typeof ROW_MISSING): WrittenRow | null {
+  return row === ROW_MISSING ? null : row;
+}
+
+/** What a compiled write answers: synchronously where the database does (SQLite), so the handler awaits nothing. */
+export type Written<T> = T | Promise<T>;
 
 /**
  * create: the row written with `data` (the hooks' answer), read back inside the scope; null when it fell outside
  * (rolled back).
  */
-export function compiledInsert(plan: ResourcePlan): (data: Record<string, unknown>, scope: Scope) => Promise<WrittenRow | null> {
+export function compiledInsert(plan: ResourcePlan): (data: Record<string, unknown>, scope: Scope) => Written<WrittenRow | null> {
   const cached = fixedInsert(plan);
   const functions = functionColumns(plan);
   const texts = new ShapeTexts();
@@ -60,28 +73,31 @@ export function compiledInsert(plan: ResourcePlan): (data: Record<string, unknow
   const { pkColumn, pkKey } = plan;
   const db = primaryOf(plan.db);
   const insert = () => plan.db.insert(plan.table);
-  return async (data, scope) => {
-    if (cached !== null && cacheFor(plan, scope) !== null) return (await cached(data))[0];
+  return (data, scope) => {
+    if (cached !== null && cacheFor(plan, scope) !== null) return then(cached(data), (rows) => rows[0]);
     const { values, hasSql } = withApplicationValues(plan, 'insert', data, functions);
     const shape = texts.of(writeShape('insert', values), hasSql);
     // The columns' placeholders, for a text not written yet (once per shape).
     const placeholders = () => placeholdersOf(plan, values);
-    if (scope === undefined && (await plan.dialect.insertReturns(db))) {
-      const statement = (shape.returningRow ??= textOf(plan.dialect.returningInsert(insert().values(placeholders()), plan.defaultSelection)));
-      return (await firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(values) })))!;
-    }
     if (scope !== undefined && checksInReturning(plan.dialect, scope)) {
       const checked = (shape.checked ??= ScopedText.of(plan.db, (place) => plan.dialect.returningInsert(insert().values(placeholders()), withVerdict(plan.dialect.checkedWrite!, plan.defaultSelection, place) as never) as BuiltQuery));
-      const row = await plan.dialect.checkedWrite!.run(db, checked.statement(values, scope));
-      return row === ROW_MISSING ? null : row;
+      return then(plan.dialect.checkedWrite!.run(db, checked.statement(values, scope)), insideOrNull);
     }
-    const write = (shape.insert ??= textOf(plan.dialect.hasReturning ? insert().values(placeholders()).returning({ id: pkColumn }) : insert().values(placeholders())));
-    const row = await plan.dialect.writeThenRead(db, { text: write.text, values: write.fill(values) }, (answer) => {
-      // The key: the one the database answers (RETURNING), else the one written, else the auto-increment's.
-      const key = plan.dialect.hasReturning ? pkColumn.mapFromDriverValue(answer.rows[0][0]) : (values[pkKey] ?? answer.insertId);
-      return readBack.statement({ id: key }, scope);
+    const writeThenRead = () => {
+      const write = (shape.insert ??= textOf(plan.dialect.hasReturning ? insert().values(placeholders()).returning({ id: pkColumn }) : insert().values(placeholders())));
+      const row = plan.dialect.writeThenRead(db, { text: write.text, values: write.fill(values) }, (answer) => {
+        // The key: the one the database answers (RETURNING), else the one written, else the auto-increment's.
+        const key = plan.dialect.hasReturning ? pkColumn.mapFromDriverValue(answer.rows[0][0]) : (values[pkKey] ?? answer.insertId);
+        return readBack.statement({ id: key }, scope);
+      });
+      return then(row, insideOrNull);
+    };
+    if (scope !== undefined) return writeThenRead();
+    return then(plan.dialect.insertReturns(db), (returns) => {
+      if (!returns) return writeThenRead();
+      const statement = (shape.returningRow ??= textOf(plan.dialect.returningInsert(insert().values(placeholders()), plan.defaultSelection)));
+      return then(firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(values) })), (row) => row!);
     });
-    return row === ROW_MISSING ? null : row;
   };
 }
 
@@ -89,15 +105,15 @@ export function compiledInsert(plan: ResourcePlan): (data: Record<string, unknow
  * update: the row with this id written with `data`, read back inside the scope; ROW_MISSING when there is none
  * inside the scope, null when the write took it outside (rolled back).
  */
-export function compiledUpdate(plan: ResourcePlan): (data: Record<string, unknown>, id: unknown, scope: Scope) => Promise<WrittenRow | null | typeof ROW_MISSING> {
+export function compiledUpdate(plan: ResourcePlan): (data: Record<string, unknown>, id: unknown, scope: Scope) => Written<WrittenRow | null | typeof ROW_MISSING> {
   const cached = fixedUpdate(plan);
   const functions = functionColumns(plan).filter(([, column]) => column.onUpdateFn !== undefined);
   const texts = new ShapeTexts();
   const readBack = readBackText(plan);
   const db = primaryOf(plan.db);
-  return async (data, id, scope) => {
+  return (data, id, scope) => {
     const key = plan.pkCodec === null ? id : plan.pkCodec.decode(id);
-    if (cached !== null && plan.pkCodec === null && cacheFor(plan, scope) !== null) return (await cached(data, id))[0] ?? ROW_MISSING;
+    if (cached !== null && plan.pkCodec === null && cacheFor(plan, scope) !== null) return then(cached(data, id), (rows) => rows[0] ?? ROW_MISSING);
     const { values, hasSql } = withApplicationValues(plan, 'update', data, functions);
     const shape = texts.of(writeShape('update', values), hasSql);
     // The columns' placeholders, for a text not written yet (once per shape).
@@ -107,7 +123,7 @@ export function compiledUpdate(plan: ResourcePlan): (data: Record<string, unknow
       const statement = (shape.returningRow ??= withoutUpdateFunctions(functions, () =>
         textOf(plan.db.update(plan.table).set(placeholders()).where(byIdPlaceholder(plan.pkColumn)).returning(plan.defaultSelection)),
       ));
-      return (await firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(named) }))) ?? ROW_MISSING;
+      return then(firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(named) })), (row) => row ?? ROW_MISSING);
     }
     if (scope !== undefined && checksInReturning(plan.dialect, scope)) {
       const checked = (shape.checked ??= withoutUpdateFunctions(functions, () =>

@@ -1,6 +1,8 @@
 // Issue 27: the compiled handlers evaluate `$defaultFn` and `$onUpdateFn` per row, as Drizzle's insert and update do
 // (a function answering SQL included), under a scope and a before-update hook; the same requests answer byte for
-// byte the same with the generic handler and with handlers compiled at construction, and store the same rows.
+// byte the same with the generic handler and with handlers compiled at construction, and store the same rows; and
+// the same again when every application function (context, authorize, scope, scrub, hooks) answers a promise, which
+// a compiled handler awaits where a synchronous answer is used as it is.
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
@@ -23,7 +25,9 @@ interface Exchange {
   body: string;
 }
 
-async function runRequests(compiler: boolean): Promise<{ answers: Exchange[]; rows: unknown[] }> {
+async function runRequests(compiler: boolean, promises = false): Promise<{ answers: Exchange[]; rows: unknown[] }> {
+  // Each application function's answer as it is, or as a promise of it.
+  const answer = <T>(value: T): T | Promise<T> => (promises ? Promise.resolve(value) : value);
   clearRegistry();
   counter = 0;
   const client = new Database(':memory:');
@@ -33,24 +37,24 @@ async function runRequests(compiler: boolean): Promise<{ answers: Exchange[]; ro
   service.resource({ name: 'stamped', table: stamped, id: stamped.id }).use(
     crud({
       access: {
-        authorize: ({ ctx }) => ctx.user !== undefined,
-        scope: ({ ctx }) => (ctx.user === 'admin' ? undefined : { ownerId: { eq: ctx.user as string } }),
+        authorize: ({ ctx }) => answer(ctx.user !== undefined),
+        scope: ({ ctx }) => answer(ctx.user === 'admin' ? undefined : { ownerId: { eq: ctx.user as string } }),
       },
       fields: {
         id: { read: true },
         title: { read: true, create: true, update: true },
         ownerId: { read: true },
-        origin: { read: true },
+        origin: { read: true, scrub: ({ value, ctx }) => answer(ctx.user === 'bob' ? '***' : value) },
         updatedAt: { read: true },
         revision: { read: true },
       },
       hooks: {
-        beforeCreate: ({ data, ctx }) => ({ ...data, ownerId: ctx.user }),
-        beforeUpdate: ({ data }) => (data.title === 'keep' ? undefined : { ...data, title: `${String(data.title)}!` }),
+        beforeCreate: ({ data, ctx }) => answer({ ...data, ownerId: ctx.user }),
+        beforeUpdate: ({ data }) => answer(data.title === 'keep' ? undefined : { ...data, title: `${String(data.title)}!` }),
       },
     }),
   );
-  const app = createServer({ services: [service], compiler, requestLogging: false, context: (req) => ({ user: req.headers['x-user'] }) });
+  const app = createServer({ services: [service], compiler, requestLogging: false, context: (req) => answer({ user: req.headers['x-user'] }) });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/stamped`;
@@ -100,5 +104,12 @@ describe('$defaultFn and $onUpdateFn on the compiled path', () => {
     expect(hidden.status).toBe(404);
     expect(generic.answers.slice(-2).map((answer) => answer.status)).toEqual([404, 200]);
     expect(generic.rows).toEqual([{ id: 'row-1', title: 'keep', owner_id: 'alice', origin: 'from sql', updated_at: Date.UTC(2026, 0, 1) + 6000, revision: 6 }]);
+    expect(JSON.parse(second.body).origin).toBe('***');
+  });
+
+  it('answers the same when every application function answers a promise, in both handler modes', async () => {
+    const synchronous = await runRequests(false);
+    expect(await runRequests(false, true)).toEqual(synchronous);
+    expect(await runRequests(true, true)).toEqual(synchronous);
   });
 });

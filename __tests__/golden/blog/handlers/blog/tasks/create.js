@@ -16,9 +16,12 @@ module.exports = function createHandler(deps) {
   const decode = api.decoders(resource);
 
   return async function createTasks(req, res, next) {
+    // A step is awaited only when it answered a promise: an await costs a turn of the microtask queue even on a plain value.
     let ctx;
     try {
-      ctx = context === null ? {} : ((await context(req)) ?? {});
+      ctx = context === null ? {} : context(req);
+      if (api.isPending(ctx)) ctx = await ctx;
+      ctx ??= {};
     } catch (error) {
       next(error);
       return;
@@ -28,18 +31,24 @@ module.exports = function createHandler(deps) {
 
       if (!validateInput(input)) throw api.validationError(validateInput.errors);
 
-      await api.authorize(resource, 'create', input, ctx);
-      const scope = await api.scope(resource, 'create', ctx);
+      const authorized = api.authorize(resource, 'create', input, ctx);
+      if (authorized !== undefined) await authorized;
+      let scope = api.scope(resource, 'create', ctx);
+      if (api.isPending(scope)) scope = await scope;
 
       let data = api.writeData(resource, 'create', input);
       // hooks.beforeCreate: its answer (or the data, when it answers nothing) is written.
-      data = api.hookData(resource, 'beforeCreate', await resource.hooks.beforeCreate({ data, ctx }), data);
-      const row = await insertRow(data, scope);
+      let answer = resource.hooks.beforeCreate({ data, ctx });
+      if (api.isPending(answer)) answer = await answer;
+      data = api.hookData(resource, 'beforeCreate', answer, data);
+      let row = insertRow(data, scope);
+      if (api.isPending(row)) row = await row;
       if (row === null) throw api.outsideScope(resource, 'created');
       const result = shared.readRow(row, decode, api.codecs);
-      api.withRowEtag(result, JSON.stringify(result));
-      await api.scrub(resource, [result], ctx);
-      api.sendJson(req, res, 201, result);
+      const etag = api.rowEtag(JSON.stringify(result));
+      const scrubbing = api.scrub(resource, [result], ctx);
+      if (scrubbing !== undefined) await scrubbing;
+      api.sendRow(req, res, 201, result, etag);
     } catch (error) {
       next(api.crudError(resource, error));
     }

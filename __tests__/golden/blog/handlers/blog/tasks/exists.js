@@ -14,9 +14,12 @@ module.exports = function createHandler(deps) {
   const anyRow = api.exists(resource, null);
 
   return async function existsTasks(req, res, next) {
+    // A step is awaited only when it answered a promise: an await costs a turn of the microtask queue even on a plain value.
     let ctx;
     try {
-      ctx = context === null ? {} : ((await context(req)) ?? {});
+      ctx = context === null ? {} : context(req);
+      if (api.isPending(ctx)) ctx = await ctx;
+      ctx ??= {};
     } catch (error) {
       next(error);
       return;
@@ -26,8 +29,10 @@ module.exports = function createHandler(deps) {
 
       if (!validateInput(input)) throw api.validationError(validateInput.errors);
 
-      await api.authorize(resource, 'exists', input, ctx);
-      const scope = await api.scope(resource, 'exists', ctx);
+      const authorized = api.authorize(resource, 'exists', input, ctx);
+      if (authorized !== undefined) await authorized;
+      let scope = api.scope(resource, 'exists', ctx);
+      if (api.isPending(scope)) scope = await scope;
 
       if (input.where === undefined) {
         const exists = anyRow(scope);

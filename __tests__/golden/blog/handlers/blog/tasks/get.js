@@ -17,9 +17,12 @@ module.exports = function createHandler(deps) {
   const decode = api.decoders(resource);
 
   return async function getTasks(req, res, next) {
+    // A step is awaited only when it answered a promise: an await costs a turn of the microtask queue even on a plain value.
     let ctx;
     try {
-      ctx = context === null ? {} : ((await context(req)) ?? {});
+      ctx = context === null ? {} : context(req);
+      if (api.isPending(ctx)) ctx = await ctx;
+      ctx ??= {};
     } catch (error) {
       next(error);
       return;
@@ -29,16 +32,19 @@ module.exports = function createHandler(deps) {
 
       if (!validateInput(input)) throw api.validationError(validateInput.errors);
 
-      await api.authorize(resource, 'get', input, ctx);
-      const scope = await api.scope(resource, 'get', ctx);
+      const authorized = api.authorize(resource, 'get', input, ctx);
+      if (authorized !== undefined) await authorized;
+      let scope = api.scope(resource, 'get', ctx);
+      if (api.isPending(scope)) scope = await scope;
 
       if (input.select === undefined && input.include === undefined) {
         const [row] = getById(input.id, scope);
         if (row === undefined) throw api.notFound(resource);
         const result = shared.readRow(row, decode, api.codecs);
-        api.withRowEtag(result, JSON.stringify(result));
-        await api.scrub(resource, [result], ctx);
-        api.sendJson(req, res, 200, result);
+        const etag = api.rowEtag(JSON.stringify(result));
+        const scrubbing = api.scrub(resource, [result], ctx);
+        if (scrubbing !== undefined) await scrubbing;
+        api.sendRow(req, res, 200, result, etag);
         return;
       }
 

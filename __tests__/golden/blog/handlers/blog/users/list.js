@@ -15,9 +15,12 @@ module.exports = function createHandler(deps) {
   const decode = api.decoders(resource);
 
   return async function listUsers(req, res, next) {
+    // A step is awaited only when it answered a promise: an await costs a turn of the microtask queue even on a plain value.
     let ctx;
     try {
-      ctx = context === null ? {} : ((await context(req)) ?? {});
+      ctx = context === null ? {} : context(req);
+      if (api.isPending(ctx)) ctx = await ctx;
+      ctx ??= {};
     } catch (error) {
       next(error);
       return;
@@ -27,7 +30,8 @@ module.exports = function createHandler(deps) {
 
       if (!validateInput(input)) throw api.validationError(validateInput.errors);
 
-      await api.authorize(resource, 'list', input, ctx);
+      const authorized = api.authorize(resource, 'list', input, ctx);
+      if (authorized !== undefined) await authorized;
       const scope = undefined;
 
       if (input.select === undefined && input.where === undefined && input.orderBy === undefined && input.includeTotal !== true && input.cursor === undefined && input.include === undefined) {
