@@ -47,7 +47,7 @@ function kindsFrom(db: any) {
 it("answers, synchronously, the rows Drizzle's prepared query answers, each value decoded by its column or its expression's mapWith", async () => {
   const values = { from: 1, limit: 10 };
   const expected = await kindsFrom(database.db).prepare().execute(values);
-  const rows = sqliteDialect.prepare(kindsFrom(database.db)).execute(values);
+  const rows = sqliteDialect.prepare(kindsFrom(database.db), 'kinds_from').execute(values);
   expect(Array.isArray(rows)).toBe(true);
   expect(rows).toEqual(expected);
   expect(rows).toHaveLength(3);
@@ -57,7 +57,7 @@ it("answers, synchronously, the rows Drizzle's prepared query answers, each valu
 });
 
 it('binds each call its own values, and refuses a call without one as Drizzle does', async () => {
-  const statement = sqliteDialect.prepare(kindsFrom(database.db));
+  const statement = sqliteDialect.prepare(kindsFrom(database.db), 'kinds_from');
   expect((await statement.execute({ from: 3, limit: 10 })).map((row) => row.label)).toEqual(['false']);
   expect((await statement.execute({ from: 2, limit: 5 })).map((row) => row.label)).toEqual(['false', 'empty']);
   expect(() => statement.execute({ from: 1 })).toThrow('No value for placeholder "limit" was provided');
@@ -66,9 +66,9 @@ it('binds each call its own values, and refuses a call without one as Drizzle do
 it('answers an aggregate, and a write with RETURNING, as Drizzle does', async () => {
   const { kinds } = database.tables;
   const counted = database.db.select({ total: count() }).from(kinds).where(eq(kinds.label, sql.placeholder('label')));
-  expect(await sqliteDialect.prepare(counted).execute({ label: 'empty' })).toEqual([{ total: 1 }]);
+  expect(await sqliteDialect.prepare(counted, 'count_kinds').execute({ label: 'empty' })).toEqual([{ total: 1 }]);
   const inserted = database.db.insert(kinds).values({ label: sql.placeholder('label') as never }).returning({ id: kinds.id, label: kinds.label, valid: kinds.valid });
-  const [row] = await sqliteDialect.prepare(inserted).execute({ label: 'written' });
+  const [row] = await sqliteDialect.prepare(inserted, 'insert_kind').execute({ label: 'written' });
   expect(row).toEqual({ id: expect.any(Number), label: 'written', valid: null });
   await database.db.delete(kinds).where(eq(kinds.label, 'written'));
 });
@@ -76,6 +76,6 @@ it('answers an aggregate, and a write with RETURNING, as Drizzle does', async ()
 it("logs each call through Drizzle's logger, with its values", async () => {
   const logged: [string, unknown[]][] = [];
   const db = drizzle(database.db.$client, { logger: { logQuery: (query, params) => logged.push([query, params]) } });
-  await sqliteDialect.prepare(kindsFrom(db)).execute({ from: 2, limit: 4 });
+  await sqliteDialect.prepare(kindsFrom(db), 'kinds_from').execute({ from: 2, limit: 4 });
   expect(logged).toEqual([[expect.stringMatching(/^select .* from "t_kinds" where "t_kinds"."id" >= \? order by "t_kinds"."id" desc limit \?$/), [2, 4]]]);
 });
