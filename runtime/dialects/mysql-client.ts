@@ -1,8 +1,6 @@
 // How the MySQL dialect runs statements on mysql2: Drizzle's SQL text and decoders, run on mysql2's callback client
 // with the per-call work of Drizzle's execution and transactions done once (issue 18). mysql.ts says what to run.
-import { is } from 'drizzle-orm';
-import { NoopCache } from 'drizzle-orm/cache/core';
-import { flatRowReader, parameterFiller, type ParameterFiller, type RowReader } from './prepared-select';
+import { parameterFiller, selectRowReader, type DrizzleSelectParts, type ParameterFiller, type RowReader } from './prepared-select';
 import type { DbRow, PreparableQuery, PreparedQuery } from './dialect';
 import { nullWhenOutsideScope } from './write-statements';
 import { datetimeDecoder } from './mysql-datetime';
@@ -58,14 +56,10 @@ export function untraced(client: any): QueryClient {
 }
 
 /** The parts of Drizzle's mysql2 prepared query (drizzle-orm 0.45) that a cached select needs. */
-interface DrizzlePrepared extends PreparedQuery {
+interface DrizzlePrepared extends PreparedQuery, DrizzleSelectParts {
   client: QueryClient;
   readonly query: { readonly sql: string };
   readonly params: unknown[];
-  readonly fields?: { path: string[]; field: unknown }[];
-  readonly customResultMapper?: unknown;
-  readonly cache?: unknown;
-  readonly logger: { logQuery(sql: string, params: unknown[]): void };
 }
 
 /**
@@ -76,9 +70,8 @@ interface DrizzlePrepared extends PreparedQuery {
  */
 class ColumnSelect implements PreparedQuery {
   static of(statement: DrizzlePrepared): ColumnSelect | null {
-    const read = statement.customResultMapper === undefined ? flatRowReader(statement.fields, datetimeDecoder) : null;
-    const cached = statement.cache !== undefined && !is(statement.cache, NoopCache);
-    return read === null || cached ? null : new ColumnSelect(statement.client, statement.query, parameterFiller(statement.params), read, statement.logger);
+    const read = selectRowReader(statement, datetimeDecoder);
+    return read === null ? null : new ColumnSelect(statement.client, statement.query, parameterFiller(statement.params), read, statement.logger);
   }
 
   private constructor(

@@ -2,29 +2,22 @@
 // type parsers, logger and error) with the parameter and row mapping worked out once (prepared-select.ts), as
 // mysql-client.ts does on mysql2: Drizzle checks each parameter's and each field's class at every call, a few
 // percent of a PostgreSQL list's CPU. A query cache configured on Drizzle keeps Drizzle's own execution.
-import { is } from 'drizzle-orm';
-import { NoopCache } from 'drizzle-orm/cache/core';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { DbRow, PreparableQuery, PreparedQuery } from './dialect';
-import { flatRowReader, parameterFiller, type ParameterFiller, type RowReader } from './prepared-select';
+import { parameterFiller, selectRowReader, type DrizzleSelectParts, type ParameterFiller, type RowReader } from './prepared-select';
 
 /** The parts of Drizzle's node-postgres prepared query (drizzle-orm 0.45) that a cached select needs. */
-interface DrizzlePrepared extends PreparedQuery {
+interface DrizzlePrepared extends PreparedQuery, DrizzleSelectParts {
   readonly client: { query(config: object, values: readonly unknown[]): Promise<{ rows: unknown[][] }> };
   /** `{ name, text, rowMode: 'array', types }`: the named statement each pooled connection parses once. */
   readonly queryConfig: { readonly text: string };
   readonly params: unknown[];
-  readonly fields?: { path: string[]; field: unknown }[];
-  readonly customResultMapper?: unknown;
-  readonly cache?: unknown;
-  readonly logger: { logQuery(sql: string, params: unknown[]): void };
 }
 
 class ColumnSelect implements PreparedQuery {
   static of(statement: DrizzlePrepared): ColumnSelect | null {
-    const read = statement.customResultMapper === undefined ? flatRowReader(statement.fields) : null;
-    const cached = statement.cache !== undefined && !is(statement.cache, NoopCache);
-    return read === null || cached || statement.queryConfig === undefined ? null : new ColumnSelect(statement, parameterFiller(statement.params), read);
+    const read = statement.queryConfig === undefined ? null : selectRowReader(statement);
+    return read === null ? null : new ColumnSelect(statement, parameterFiller(statement.params), read);
   }
 
   private constructor(

@@ -3,6 +3,7 @@
 // array row gets. Drizzle checks every parameter's and every field's class per call (`fillPlaceholders`,
 // `mapResultRow`); the statement cache runs the same shapes thousands of times.
 import { Column, is, Param, Placeholder, SQL } from 'drizzle-orm';
+import { NoopCache } from 'drizzle-orm/cache/core';
 import type { DbRow } from './dialect';
 
 /** The statement's parameters for one call's placeholder values. */
@@ -83,4 +84,21 @@ export function flatRowReader(fields: readonly SelectedField[] | undefined, over
     }
     return mapped;
   };
+}
+
+/** What Drizzle's prepared queries (drizzle-orm 0.45) hold of a select on every driver: its fields, mapper, cache and logger. */
+export interface DrizzleSelectParts {
+  readonly fields?: readonly SelectedField[];
+  readonly customResultMapper?: unknown;
+  readonly cache?: unknown;
+  readonly logger: { logQuery(sql: string, params: unknown[]): void };
+}
+
+/**
+ * The row reader of a Drizzle prepared select run without Drizzle's per-call mapping (a dialect's cached select), or
+ * null where Drizzle must run it itself: a custom result mapper, a query cache configured on Drizzle, a joined selection.
+ */
+export function selectRowReader(statement: DrizzleSelectParts, override?: DecoderOverride): RowReader | null {
+  if (statement.customResultMapper !== undefined || (statement.cache !== undefined && !is(statement.cache, NoopCache))) return null;
+  return flatRowReader(statement.fields, override);
 }

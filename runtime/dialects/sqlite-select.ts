@@ -3,23 +3,20 @@
 // mysql-client.ts do: Drizzle checks each parameter's and each field's class at every call, 7% of a SQLite list with
 // includes. It answers synchronously, as better-sqlite3 does; statements that return no rows keep Drizzle's execution.
 import type { DbRow, PreparableQuery, PreparedQuery } from './dialect';
-import { flatRowReader, parameterFiller, type ParameterFiller, type RowReader } from './prepared-select';
+import { parameterFiller, selectRowReader, type DrizzleSelectParts, type ParameterFiller, type RowReader } from './prepared-select';
 
 /** The parts of Drizzle's better-sqlite3 prepared query (drizzle-orm 0.45) that a cached select needs. */
-interface DrizzlePrepared extends PreparedQuery {
+interface DrizzlePrepared extends PreparedQuery, DrizzleSelectParts {
   readonly stmt: { raw(toggle?: boolean): { all(...params: unknown[]): unknown[][] } };
   readonly query: { readonly sql: string; readonly params: unknown[] };
   /** 'all' for a select or a write with RETURNING; 'run' and 'get' keep Drizzle's execution. */
   readonly executeMethod: string;
-  readonly fields?: { path: string[]; field: unknown }[];
-  readonly customResultMapper?: unknown;
-  readonly logger: { logQuery(sql: string, params: unknown[]): void };
 }
 
 class ColumnSelect implements PreparedQuery {
   static of(statement: DrizzlePrepared): ColumnSelect | null {
-    if (statement.executeMethod !== 'all' || statement.customResultMapper !== undefined || typeof statement.stmt?.raw !== 'function') return null;
-    const read = flatRowReader(statement.fields);
+    if (statement.executeMethod !== 'all' || typeof statement.stmt?.raw !== 'function') return null;
+    const read = selectRowReader(statement);
     return read === null ? null : new ColumnSelect(statement, parameterFiller(statement.query.params), read);
   }
 
