@@ -8,11 +8,7 @@ import type { AnyContext, ScopeFunction, Where } from '../model/options';
 import type { Scope } from '../sql/resource-plan';
 import { compileScope } from '../sql/scope-shapes';
 import { andRowConditions } from '../sql/where';
-
-/** A value that must be awaited: an answer of an application function that came back as a promise (or any thenable). */
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
+import { isPending } from '../model/maybe-pending';
 
 function checkAllowed(rt: CrudRuntime, action: CrudActionName, allowed: unknown): void {
   if (allowed !== true) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not allowed`);
@@ -27,7 +23,7 @@ export function authorizeCall(rt: CrudRuntime, action: CrudActionName, input: un
   // spec §5.1 rule 4: an access object without authorize rejects every call.
   if (rt.access.authorize === null) throw new TesseraError('FORBIDDEN', `${rt.resourceName}.${action} is not authorized for anyone`);
   const allowed = rt.access.authorize({ ctx, action, input, resource: rt.resourceName });
-  if (isThenable(allowed)) return Promise.resolve(allowed).then((answer) => checkAllowed(rt, action, answer));
+  if (isPending(allowed)) return Promise.resolve(allowed).then((answer) => checkAllowed(rt, action, answer));
   checkAllowed(rt, action, allowed);
 }
 
@@ -40,13 +36,13 @@ function conditionOf(rt: CrudRuntime, condition: Where | SQL | undefined | null)
 
 function scopeCondition(rt: CrudRuntime, scope: ScopeFunction, action: CrudActionName, ctx: AnyContext): Scope | Promise<Scope> {
   const condition = scope({ ctx, action });
-  return isThenable(condition) ? Promise.resolve(condition).then((answer) => conditionOf(rt, answer)) : conditionOf(rt, condition);
+  return isPending(condition) ? Promise.resolve(condition).then((answer) => conditionOf(rt, answer)) : conditionOf(rt, condition);
 }
 
 function narrow(rt: CrudRuntime, scope: Scope, routeScope: ScopeFunction, action: CrudActionName, ctx: AnyContext): Scope | Promise<Scope> {
   const both = (narrowed: Scope): Scope => (narrowed === undefined ? scope : scope === undefined ? narrowed : andRowConditions(scope, narrowed));
   const narrowed = scopeCondition(rt, routeScope, action, ctx);
-  return isThenable(narrowed) ? narrowed.then(both) : both(narrowed);
+  return isPending(narrowed) ? narrowed.then(both) : both(narrowed);
 }
 
 /**
@@ -57,5 +53,5 @@ function narrow(rt: CrudRuntime, scope: Scope, routeScope: ScopeFunction, action
 export function resolveScope(rt: CrudRuntime, action: CrudActionName, ctx: AnyContext, routeScope: ScopeFunction | null = null): Scope | Promise<Scope> {
   const scope = rt.access.scope === null ? undefined : scopeCondition(rt, rt.access.scope, action, ctx);
   if (routeScope === null) return scope;
-  return isThenable(scope) ? scope.then((resolved) => narrow(rt, resolved, routeScope, action, ctx)) : narrow(rt, scope, routeScope, action, ctx);
+  return isPending(scope) ? scope.then((resolved) => narrow(rt, resolved, routeScope, action, ctx)) : narrow(rt, scope, routeScope, action, ctx);
 }

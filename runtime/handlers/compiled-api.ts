@@ -14,10 +14,11 @@ import { crudInputReader } from './http-input';
 import { sendJson, sendJsonText, sendRow, sendRowText } from './send-json';
 import { etagOfRowText } from '../crud/response-meta';
 import { readableDecoders } from '../sql/fixed-execution';
+import { isPending } from '../model/maybe-pending';
 
 export const compiledApi = Object.freeze({
   /** Whether a step's answer is a promise (or any thenable) to await; a plain value is used as it is, without an await's microtask. */
-  isPending: (value: unknown): value is PromiseLike<unknown> => typeof (value as { then?: unknown } | null | undefined)?.then === 'function',
+  isPending,
   /** `res.status(status).json(value)`, written directly (the same bytes; see send-json.ts). */
   sendJson,
   /** The same, for a body a generated row writer wrote. */

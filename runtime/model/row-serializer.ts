@@ -3,6 +3,7 @@
 import type { DbRow } from '../dialects/dialect';
 import type { FieldModel } from './field-policy';
 import type { AnyContext } from './options';
+import { isPending } from './maybe-pending';
 
 export type JsonRow = Record<string, unknown>;
 
@@ -14,10 +15,6 @@ export function encodeRow(row: DbRow, fields: readonly FieldModel[]): JsonRow {
     json[field.key] = value === null || value === undefined || field.codec === null ? (value ?? null) : field.codec.encode(value);
   }
   return json;
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** Serializes rows for the caller; `fields` are the selected readable fields, `scrubbed` those of them with a scrub. */
@@ -38,7 +35,7 @@ export function scrubRows(result: JsonRow[], scrubbed: readonly FieldModel[], ct
     for (const field of scrubbed) {
       const value = field.scrub!({ value: original[field.key], row: original, ctx });
       // Synchronous scrubs (the common case) cost no promise.
-      if (isThenable(value)) pending.push(Promise.resolve(value).then((resolved) => void (json[field.key] = resolved)));
+      if (isPending(value)) pending.push(Promise.resolve(value).then((resolved) => void (json[field.key] = resolved)));
       else json[field.key] = value;
     }
   }

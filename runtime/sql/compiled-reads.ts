@@ -12,12 +12,9 @@ import { compileOrderBy } from './order-by';
 import { cacheFor, type ResourcePlan, type Scope } from './resource-plan';
 import { ScopedText, type BuiltQuery } from './scoped-text';
 import { inlineLimit } from './select-shapes';
+import { afterValue } from '../model/maybe-pending';
 
 export type Rows = unknown[][] | Promise<unknown[][]>;
-
-function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
 
 /** Runs a statement once on the database a read (or a write) goes to; SQLite answers synchronously. */
 function once(plan: ResourcePlan, text: ScopedText, named: Record<string, unknown>, scope: Scope, isRead: boolean): OnceAnswer | Promise<OnceAnswer> {
@@ -26,7 +23,7 @@ function once(plan: ResourcePlan, text: ScopedText, named: Record<string, unknow
 
 function rowsOnce(plan: ResourcePlan, text: ScopedText, named: Record<string, unknown>, scope: Scope): Rows {
   const answer = once(plan, text, named, scope, true);
-  return isPromise(answer) ? answer.then((done) => done.rows) : answer.rows;
+  return afterValue(answer, (done) => done.rows);
 }
 
 /** The key as the database binds it (a key with a JSON codec, a bigint say, decoded first). */
@@ -91,7 +88,7 @@ export function compiledCount(plan: ResourcePlan, text: string | null): (scope: 
   const number = (rows: unknown[][]): number => Number(rows[0][0]);
   return (scope) => {
     const rows = mayCache(plan, cached, scope) ? cached!.rows([]) : rowsOnce(plan, uncached, {}, scope);
-    return isPromise(rows) ? rows.then(number) : number(rows);
+    return afterValue(rows, number);
   };
 }
 
@@ -102,7 +99,7 @@ export function compiledExists(plan: ResourcePlan, text: string | null): (scope:
   const any = (rows: unknown[][]): boolean => rows.length > 0;
   return (scope) => {
     const rows = mayCache(plan, cached, scope) ? cached!.rows([]) : rowsOnce(plan, uncached, {}, scope);
-    return isPromise(rows) ? rows.then(any) : any(rows);
+    return afterValue(rows, any);
   };
 }
 
@@ -113,9 +110,9 @@ export function compiledDelete(plan: ResourcePlan, text: string | null): (id: un
   return (id, scope) => {
     if (mayCache(plan, cached, scope)) {
       const deleted = cached!.run([id]);
-      return isPromise(deleted) ? deleted.then((changes) => changes > 0) : deleted > 0;
+      return afterValue(deleted, (changes) => changes > 0);
     }
     const answer = once(plan, uncached, { id: keyOf(plan, id) }, scope, false);
-    return isPromise(answer) ? answer.then((done) => done.changes > 0) : answer.changes > 0;
+    return afterValue(answer, (done) => done.changes > 0);
   };
 }

@@ -17,6 +17,7 @@ import { ScopedText, type BuiltQuery } from './scoped-text';
 import { inlineLimit } from './select-shapes';
 import { isRowCondition } from './where';
 import { functionColumns, placeholdersOf, ShapeTexts, textOf, withApplicationValues, withoutUpdateFunctions } from './write-texts';
+import { afterValue } from '../model/maybe-pending';
 
 export type WrittenRow = unknown[];
 
@@ -44,13 +45,8 @@ function withVerdict(checked: CheckedWrite, selection: Record<string, Column>, p
   return { ...selection, '\u0000inside': checked.verdict(place ?? sql`true`) };
 }
 
-/** `next` of a value that may still be pending: synchronous when it is not (SQLite answers so), a promise otherwise. */
-function then<T, U>(value: T | Promise<T>, next: (value: T) => U | Promise<U>): U | Promise<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
 function firstRow(answer: OnceAnswer | Promise<OnceAnswer>): WrittenRow | undefined | Promise<WrittenRow | undefined> {
-  return then(answer, (done) => done.rows[0]);
+  return afterValue(answer, (done) => done.rows[0]);
 }
 
 /** A scoped write's row, or null when it fell outside the scope (a create never misses its row). */
@@ -74,14 +70,14 @@ export function compiledInsert(plan: ResourcePlan): (data: Record<string, unknow
   const db = primaryOf(plan.db);
   const insert = () => plan.db.insert(plan.table);
   return (data, scope) => {
-    if (cached !== null && cacheFor(plan, scope) !== null) return then(cached(data), (rows) => rows[0]);
+    if (cached !== null && cacheFor(plan, scope) !== null) return afterValue(cached(data), (rows) => rows[0]);
     const { values, hasSql } = withApplicationValues(plan, 'insert', data, functions);
     const shape = texts.of(writeShape('insert', values), hasSql);
     // The columns' placeholders, for a text not written yet (once per shape).
     const placeholders = () => placeholdersOf(plan, values);
     if (scope !== undefined && checksInReturning(plan.dialect, scope)) {
       const checked = (shape.checked ??= ScopedText.of(plan.db, (place) => plan.dialect.returningInsert(insert().values(placeholders()), withVerdict(plan.dialect.checkedWrite!, plan.defaultSelection, place) as never) as BuiltQuery));
-      return then(plan.dialect.checkedWrite!.run(db, checked.statement(values, scope)), insideOrNull);
+      return afterValue(plan.dialect.checkedWrite!.run(db, checked.statement(values, scope)), insideOrNull);
     }
     const writeThenRead = () => {
       const write = (shape.insert ??= textOf(plan.dialect.hasReturning ? insert().values(placeholders()).returning({ id: pkColumn }) : insert().values(placeholders())));
@@ -90,13 +86,13 @@ export function compiledInsert(plan: ResourcePlan): (data: Record<string, unknow
         const key = plan.dialect.hasReturning ? pkColumn.mapFromDriverValue(answer.rows[0][0]) : (values[pkKey] ?? answer.insertId);
         return readBack.statement({ id: key }, scope);
       });
-      return then(row, insideOrNull);
+      return afterValue(row, insideOrNull);
     };
     if (scope !== undefined) return writeThenRead();
-    return then(plan.dialect.insertReturns(db), (returns) => {
+    return afterValue(plan.dialect.insertReturns(db), (returns) => {
       if (!returns) return writeThenRead();
       const statement = (shape.returningRow ??= textOf(plan.dialect.returningInsert(insert().values(placeholders()), plan.defaultSelection)));
-      return then(firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(values) })), (row) => row!);
+      return afterValue(firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(values) })), (row) => row!);
     });
   };
 }
@@ -113,7 +109,7 @@ export function compiledUpdate(plan: ResourcePlan): (data: Record<string, unknow
   const db = primaryOf(plan.db);
   return (data, id, scope) => {
     const key = plan.pkCodec === null ? id : plan.pkCodec.decode(id);
-    if (cached !== null && plan.pkCodec === null && cacheFor(plan, scope) !== null) return then(cached(data, id), (rows) => rows[0] ?? ROW_MISSING);
+    if (cached !== null && plan.pkCodec === null && cacheFor(plan, scope) !== null) return afterValue(cached(data, id), (rows) => rows[0] ?? ROW_MISSING);
     const { values, hasSql } = withApplicationValues(plan, 'update', data, functions);
     const shape = texts.of(writeShape('update', values), hasSql);
     // The columns' placeholders, for a text not written yet (once per shape).
@@ -123,7 +119,7 @@ export function compiledUpdate(plan: ResourcePlan): (data: Record<string, unknow
       const statement = (shape.returningRow ??= withoutUpdateFunctions(functions, () =>
         textOf(plan.db.update(plan.table).set(placeholders()).where(byIdPlaceholder(plan.pkColumn)).returning(plan.defaultSelection)),
       ));
-      return then(firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(named) })), (row) => row ?? ROW_MISSING);
+      return afterValue(firstRow(plan.dialect.runOnce(db, { text: statement.text, values: statement.fill(named) })), (row) => row ?? ROW_MISSING);
     }
     if (scope !== undefined && checksInReturning(plan.dialect, scope)) {
       const checked = (shape.checked ??= withoutUpdateFunctions(functions, () =>

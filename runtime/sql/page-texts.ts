@@ -16,6 +16,7 @@ import type { ResourcePlan, Scope } from './resource-plan';
 import { ScopedText, type BuiltQuery } from './scoped-text';
 import { inlineLimit, pageKey, selectionOf, type SelectedColumn } from './select-shapes';
 import { wherePlaceholderName, wherePlaceholders, type WhereShape } from './statement-key';
+import { afterValue } from '../model/maybe-pending';
 
 /** A page of rows: what list and findOne ask for. */
 export interface PageRequest {
@@ -64,10 +65,6 @@ function pageText(rt: ResourcePlan, page: PageRequest): PageText | null {
   return { text: ScopedText.of(rt.db, build), read };
 }
 
-function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
-
 /**
  * The page's rows, its statement written once per shape and prepared for this call; null when this resource has seen
  * too many shapes (or the selection is not one Drizzle maps flat): the caller then builds the query with Drizzle.
@@ -88,5 +85,5 @@ export function uncachedPage(rt: ResourcePlan, page: PageRequest, shape: WhereSh
   const { text, read } = known;
   const answer = rt.dialect.runOnce(readDatabase(rt.db), text.statement(page.after === null ? named : bindKeyset(page.after, named), scope));
   const rows = (done: { rows: unknown[][] }): DbRow[] => done.rows.map(read);
-  return isPromise(answer) ? answer.then(rows) : rows(answer);
+  return afterValue(answer, rows);
 }
