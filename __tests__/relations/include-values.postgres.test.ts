@@ -1,9 +1,10 @@
 // PostgreSQL builds included rows as JSON inside the parent's statement (CONTRACT §9, dialects/postgres-nested-rows.ts):
 // every value must answer exactly as the same row read directly does, for the types JSON would change (a bigint past
-// 2^53, numeric, timestamps with microseconds, dates, intervals, json text) and NULLs, cached or scoped, to-one or
-// to-many, nested.
+// 2^53, numeric, timestamps with microseconds, dates, intervals, json text), those JSON carries as they are (integers,
+// text, booleans, uuids) and NULLs, cached or scoped, to-one or to-many, nested; a level in its answer form straight
+// from the statement (items under groups) and levels serialized after decoding (groups.name has a scrub).
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { bigint, boolean, char, date, doublePrecision, integer, interval, json, jsonb, numeric, pgTable, real, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, date, doublePrecision, integer, interval, json, jsonb, numeric, pgTable, real, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
 import { crud, defineService } from 'tessera-api';
 import { clearRegistry } from '../helpers/test-app';
@@ -31,6 +32,7 @@ const items = pgTable('fid_items', {
   label: varchar('label', { length: 40 }),
   uid: uuid('uid'),
   span: interval('span'),
+  rank: smallint('rank'),
 });
 const notes = pgTable('fid_notes', { id: integer('id').primaryKey(), itemId: bigint('item_id', { mode: 'bigint' }).references(() => items.id) });
 
@@ -39,21 +41,21 @@ const DDL = [
   'CREATE TABLE fid_groups (id INTEGER PRIMARY KEY, name TEXT, code CHAR(4))',
   `CREATE TABLE fid_items (id BIGINT PRIMARY KEY, group_id INTEGER REFERENCES fid_groups(id), big BIGINT, count BIGINT, amount NUMERIC(30, 10),
     ratio DOUBLE PRECISION, share REAL, at TIMESTAMPTZ(6), at_date TIMESTAMPTZ(3), local TIMESTAMP(6), day DATE, day_date DATE, flag BOOLEAN,
-    doc JSONB, meta JSON, note TEXT, label VARCHAR(40), uid UUID, span INTERVAL)`,
+    doc JSONB, meta JSON, note TEXT, label VARCHAR(40), uid UUID, span INTERVAL, rank SMALLINT)`,
   'CREATE INDEX fid_items_group ON fid_items (group_id)',
   'CREATE TABLE fid_notes (id INTEGER PRIMARY KEY, item_id BIGINT REFERENCES fid_items(id))',
 ];
 
-const COLUMNS = 'id, group_id, big, count, amount, ratio, share, at, at_date, local, day, day_date, flag, doc, meta, note, label, uid, span';
+const COLUMNS = 'id, group_id, big, count, amount, ratio, share, at, at_date, local, day, day_date, flag, doc, meta, note, label, uid, span, rank';
 const ROWS: unknown[][] = [
   [
     '9223372036854775807', 1, '-9223372036854775808', 9007199254740991, '12345678901234567890.0123456789', 0.30000000000000004, 3.14,
     '2024-02-29 23:59:59.123456+00', '1999-12-31 23:59:59.999+00', '2024-01-01 00:00:00.000001', '2024-02-29', '0999-01-01', true,
-    '{"a": [1, 2.5, "x"], "big": 12345678901234567890}', '{"b":1,  "a":2}', 'he said "hi"\\\n\u2028 😀', 'ü', '0b9a2c3e-1f4d-4e5a-8b6c-7d8e9f0a1b2c', '1 day 02:03:04.5',
+    '{"a": [1, 2.5, "x"], "big": 12345678901234567890}', '{"b":1,  "a":2}', 'he said "hi"\\\n\u2028 😀', 'ü', '0b9a2c3e-1f4d-4e5a-8b6c-7d8e9f0a1b2c', '1 day 02:03:04.5', -32768,
   ],
-  ['9007199254740993', 1, '9007199254740993', -1, '-0.0000000001', 1e-300, -0, '1970-01-01 00:00:00+00', '2038-01-19 03:14:07.5+00', '1900-06-30 12:00:00', '1970-01-01', '2000-02-29', false, '[]', '"text"', '', ' ', null, '-3 mons'],
-  ['3', 1, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
-  ['4', 2, '0', 0, '0', 0, 0, '2024-06-01 12:00:00.5+00', null, null, null, null, null, 'null', null, null, null, null, null],
+  ['9007199254740993', 1, '9007199254740993', -1, '-0.0000000001', 1e-300, -0, '1970-01-01 00:00:00+00', '2038-01-19 03:14:07.5+00', '1900-06-30 12:00:00', '1970-01-01', '2000-02-29', false, '[]', '"text"', '', ' ', null, '-3 mons', 32767],
+  ['3', 1, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+  ['4', 2, '0', 0, '0', 0, 0, '2024-06-01 12:00:00.5+00', null, null, null, null, null, 'null', null, null, null, null, null, 0],
 ];
 
 describe('included rows on PostgreSQL', () => {
@@ -72,11 +74,11 @@ describe('included rows on PostgreSQL', () => {
     const read = { read: true } as const;
     const itemFields = {
       ...{ id: { read: true, sort: true }, groupId: { read: true, filter: ['eq' as const] }, big: read, count: read, amount: read, ratio: read, share: read, at: read, atDate: read },
-      ...{ local: read, day: read, dayDate: read, flag: read, doc: read, meta: read, note: read, label: read, uid: read, span: read },
+      ...{ local: read, day: read, dayDate: read, flag: read, doc: read, meta: read, note: read, label: read, uid: read, span: read, rank: read },
     };
     let itemsRef: object;
     const groupsResource = service.resource({ name: 'groups', table: groups, id: groups.id }).use(
-      crud({ access: 'public', fields: { id: { read: true, sort: true }, name: { read: true }, code: { read: true } }, relations: { items: { resource: () => itemsRef } } }),
+      crud({ access: 'public', fields: { id: { read: true, sort: true }, name: { read: true, scrub: ({ value }) => value }, code: { read: true } }, relations: { items: { resource: () => itemsRef } } }),
     );
     const itemsResource = service.resource({ name: 'items', table: items, id: items.id }).use(
       crud({

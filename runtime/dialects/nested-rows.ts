@@ -20,8 +20,11 @@ export interface NestedRows {
   carries(column: Column): boolean;
   /** The column's value as the level's JSON carries it (a column it carries). */
   value(column: Column): SQL;
-  /** Turns a carried value (never null) into what the column's own row decoder answers for the driver's value. */
-  decoder(column: Column): (value: unknown) => unknown;
+  /**
+   * Turns a carried value (never null) into what the column's own row decoder answers for the driver's value; null
+   * where the carried value already is that.
+   */
+  decoder(column: Column): ((value: unknown) => unknown) | null;
   /** A to-one level: the first related row (JSON array), or NULL when none matches. */
   toOne(level: NestedLevel): SQL;
   /** A to-many level: the first `limit` related rows, a JSON array of rows ([] when none matches). */

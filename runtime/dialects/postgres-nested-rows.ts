@@ -1,8 +1,10 @@
 // PostgreSQL's included rows inside the parent's statement (nested-rows.ts): each level a correlated subquery building
-// JSON arrays. Values travel as their type's text output (`::text`, what the wire would carry), never as JSON
-// numbers or JSON timestamps: a bigint past 2^53 would lose digits and a timestamp would change form. They are
-// decoded by the parser pg gives that type's OID (Drizzle's type settings: dates and timestamps stay text), then by
-// the column's own decoder, so a value reads the same as from a flat select.
+// JSON arrays. Integers up to 32 bits, text, booleans and uuids travel as JSON's own values, which JSON.parse gives as
+// the driver would and their columns' decoders keep as they are: nothing to decode per value. Other values travel as
+// their type's text output (`::text`, what the wire would carry), never as JSON numbers or JSON timestamps: a bigint
+// past 2^53 would lose digits and a timestamp would change form. They are decoded by the parser pg gives that type's
+// OID (Drizzle's type settings: dates and timestamps stay text), then by the column's own decoder, so a value reads
+// the same as from a flat select.
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { NestedLevel, NestedRows } from './nested-rows';
 import { DRIZZLE_TYPES } from './postgres-transactions';
@@ -37,6 +39,9 @@ const TYPE_OIDS: Readonly<Record<string, number>> = {
   PgJsonb: 3802,
 };
 
+/** Column classes whose JSON value (json_build_array's) is the driver's value, which their decoder answers as is. */
+const JSON_NATIVE: ReadonlySet<string> = new Set(['PgSmallInt', 'PgSmallSerial', 'PgInteger', 'PgSerial', 'PgText', 'PgVarchar', 'PgBoolean', 'PgUUID']);
+
 function typeOid(column: Column): number | undefined {
   const withTimezone = (column as { withTimezone?: boolean }).withTimezone === true;
   if (column.columnType === 'PgTimestamp' || column.columnType === 'PgTimestampString') return withTimezone ? 1184 : 1114;
@@ -54,9 +59,10 @@ export const postgresNestedRows: NestedRows = {
   maxValues: 100,
 
   carries: (column) => typeOid(column) !== undefined,
-  value: (column) => sql`${column}::text`,
+  value: (column) => (JSON_NATIVE.has(column.columnType) ? sql`${column}` : sql`${column}::text`),
 
   decoder(column) {
+    if (JSON_NATIVE.has(column.columnType)) return null;
     let decode = decoders.get(column);
     if (decode === undefined) {
       const parse = DRIZZLE_TYPES.getTypeParser(typeOid(column)!, 'text') as (text: string) => unknown;

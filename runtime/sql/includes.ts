@@ -7,6 +7,7 @@ import { MAX_IN_VALUES } from '../model/operators';
 import type { AnyContext } from '../model/options';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
 import { selectRelated, withJoinColumns, type IncludeNode } from './include-statements';
+import { inAnswerForm } from './nested-includes';
 
 export { withJoinColumns, type IncludeNode } from './include-statements';
 
@@ -63,11 +64,16 @@ export async function attachIncludes(includes: readonly IncludeNode[], rows: rea
 
 /**
  * Sets each include of `rows` on its response row of `json`, where the rows came with their included rows inside them
- * (nested-includes.ts): each level's rows serialized by the related resource's policy and scrub, as attachIncludes does.
+ * (nested-includes.ts): each level's rows serialized by the related resource's policy and scrub, as attachIncludes does;
+ * a level without any scrub came in its answer form already.
  */
 export async function attachNested(includes: readonly IncludeNode[], rows: readonly DbRow[], json: readonly JsonRow[], ctx: AnyContext): Promise<void> {
   for (const node of includes) {
     const name = node.relation.name;
+    if (inAnswerForm(node)) {
+      for (let index = 0; index < rows.length; index++) json[index][name] = rows[index][name];
+      continue;
+    }
     const related: DbRow[] = [];
     for (const row of rows) {
       const value = row[name] as DbRow | DbRow[] | null;

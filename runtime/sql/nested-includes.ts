@@ -7,6 +7,7 @@
 import { and, eq, getTableName, sql, type SQL, type Table } from 'drizzle-orm';
 import type { AnyDatabase, DbRow } from '../dialects/dialect';
 import type { NestedRows } from '../dialects/nested-rows';
+import type { FieldModel } from '../model/field-policy';
 import type { IncludeNode } from './include-statements';
 import { compileOrderBy } from './order-by';
 import { cacheFor, type ResourcePlan, type Scope } from './resource-plan';
@@ -68,16 +69,38 @@ function levelOf(nested: NestedRows, isCached: boolean, node: IncludeNode, count
   return { expression, decode: (value) => (value as unknown[]).map(decodeRow) };
 }
 
-/** A level's JSON row (its fields' values, then its nested levels') as a database row; a null to-one value stays null. */
+/**
+ * Whether a level's rows, and its nested levels', need no scrub: its decoder then gives them in their answer form
+ * (row-serializer.ts encodeRow's, nested levels set), which includes.ts attachNested takes as they are.
+ */
+export function inAnswerForm(node: IncludeNode): boolean {
+  return node.fields.every((field) => field.scrub === null) && node.children.every(inAnswerForm);
+}
+
+/** A carried value's decoder, then its field's JSON form (`codec`), composed once; null when the value stays as it is. */
+function valueDecoder(decode: Decode | null, codec: FieldModel['codec']): Decode | null {
+  if (codec === null) return decode;
+  return decode === null ? (value) => codec.encode(value) : (value) => codec.encode(decode(value));
+}
+
+/**
+ * A level's JSON row (its fields' values, then its nested levels') as a database row, or as its answer row where
+ * inAnswerForm; a null to-one value stays null.
+ */
 function rowDecoder(nested: NestedRows, node: IncludeNode, children: readonly { decode: Decode }[]): Decode {
   const keys = node.fields.map((field) => field.key);
-  const decoders = node.fields.map((field) => nested.decoder(field.column));
+  const answerForm = inAnswerForm(node);
+  const decoders = node.fields.map((field) => valueDecoder(nested.decoder(field.column), answerForm ? field.codec : null));
   const childKeys = node.children.map((child) => child.relation.name);
   return (value) => {
     if (value === null) return null;
     const values = value as unknown[];
     const row: DbRow = {};
-    for (let index = 0; index < keys.length; index++) row[keys[index]] = values[index] === null ? null : decoders[index](values[index]);
+    for (let index = 0; index < keys.length; index++) {
+      const carried = values[index];
+      const decode = decoders[index];
+      row[keys[index]] = carried === null || decode === null ? carried : decode(carried);
+    }
     for (let index = 0; index < childKeys.length; index++) row[childKeys[index]] = children[index].decode(values[keys.length + index]);
     return row;
   };
