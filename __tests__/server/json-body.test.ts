@@ -9,10 +9,14 @@ interface Sent {
   body: Buffer;
   /** Send without Content-Length (chunked), which body-parser reads. */
   chunked?: boolean;
+  /** Send with Content-Length, in pieces this many bytes long, a pause between them so each arrives on its own. */
+  pieces?: number;
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Status and error code (or created title) of a raw POST /api/notes. */
-function post(url: string, { headers, body, chunked = false }: Sent): Promise<{ status: number; answer: string }> {
+function post(url: string, { headers, body, chunked = false, pieces }: Sent): Promise<{ status: number; answer: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${url}/api/notes`, { method: 'POST', headers: chunked ? headers : { ...headers, 'content-length': String(body.length) } }, (response) => {
       const chunks: Buffer[] = [];
@@ -26,6 +30,15 @@ function post(url: string, { headers, body, chunked = false }: Sent): Promise<{ 
     if (chunked) {
       request.write(body.subarray(0, 3));
       request.end(body.subarray(3));
+    } else if (pieces !== undefined) {
+      void (async () => {
+        request.flushHeaders();
+        for (let start = 0; start < body.length; start += pieces) {
+          await pause(20);
+          request.write(body.subarray(start, start + pieces));
+        }
+        request.end();
+      })();
     } else {
       request.end(body);
     }
@@ -84,6 +97,15 @@ describe('JSON request bodies', () => {
     for (const chunked of [false, true]) {
       await expect(post(server.url, { headers: { 'content-type': 'application/json' }, body: json(text), chunked })).resolves.toEqual({ status: 201, answer: title });
     }
+  });
+
+  // The common request is read in place when it arrives in one piece; in several, its pieces are joined first.
+  it('reads a body with a Content-Length that arrives in pieces, a character split between two of them', async () => {
+    const server = await testbed.start({});
+    const body = json('{"title":"in pieces ✓"}'); // ✓ is 3 bytes: pieces of 4 split it
+    await expect(post(server.url, { headers: { 'content-type': 'application/json' }, body, pieces: 4 })).resolves.toEqual({ status: 201, answer: 'in pieces ✓' });
+    const invalid = Buffer.concat([json('{"title":"a'), Buffer.from([0xff]), json('"}')]);
+    await expect(post(server.url, { headers: { 'content-type': 'application/json' }, body: invalid, pieces: 4 })).resolves.toEqual({ status: 400, answer: 'BAD_REQUEST' });
   });
 
   it('reads a gzip-compressed body', async () => {
