@@ -4,9 +4,6 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import type { Server } from 'node:http';
-import { runPrimary } from './cluster/primary';
-import { checkDatabasesOnce } from './cluster/primary-database-check';
-import { primaryServices } from './cluster/primary-dashboard';
 import { checkBundleFilesPresent } from './bundle-files-present';
 import { BUNDLE_PORT_SOURCES } from './cluster/worker-connections';
 import { exitWithError } from './exit-with-error';
@@ -46,6 +43,10 @@ export async function startBundle(start: BundleStart): Promise<Server | null> {
     registerCompiledResources((start.compilation as { resources?: Parameters<typeof registerCompiledResources>[0] }).resources ?? {});
     const { options } = await loadEntry(entry, { typescript: false });
     if (workers !== null && cluster.isPrimary) {
+      // The primary's modules load only in a primary: a single process or a worker serves without them.
+      const { runPrimary } = require('./cluster/primary') as typeof import('./cluster/primary');
+      const { checkDatabasesOnce } = require('./cluster/primary-database-check') as typeof import('./cluster/primary-database-check');
+      const { primaryServices } = require('./cluster/primary-dashboard') as typeof import('./cluster/primary-dashboard');
       await checkDatabasesOnce(options);
       await runPrimary({ workers, port, host, portSources: BUNDLE_PORT_SOURCES, services: primaryServices(options) });
       return null;

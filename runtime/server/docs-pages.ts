@@ -2,8 +2,6 @@
 // Swagger UI at `swaggerPath` and, when `reference` asks for it, the reference page. `docs: false` removes all.
 import type { Express } from 'express';
 import { SetupError } from '../errors';
-import { mountScalarPage } from '../docs/scalar-page';
-import { mountSwaggerPage } from '../docs/swagger-page';
 import { DEFAULT_OPENAPI_PATH, DEFAULT_TITLE } from './openapi-route';
 import { checkPathOption } from './path-option';
 import type { ServerOptions } from './server-options';
@@ -36,6 +34,10 @@ export function docsPagePaths(options: ServerOptions): DocsPagePaths | null {
 export function mountDocsPages(app: Express, options: ServerOptions): void {
   const paths = docsPagePaths(options);
   if (paths === null) return;
+  // The pages' modules (their HTML, assets and headers) load only for an application that serves them: with
+  // `docs: false`, as a production API often runs, a start loads none of them.
+  const { mountScalarPage } = require('../docs/scalar-page') as typeof import('../docs/scalar-page');
+  const { mountSwaggerPage } = require('../docs/swagger-page') as typeof import('../docs/swagger-page');
   const title = options.title ?? DEFAULT_TITLE;
   const openApiPath = paths.openApi;
   mountScalarPage(app, { path: paths.docs, title, openApiPath });
