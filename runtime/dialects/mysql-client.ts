@@ -4,10 +4,13 @@ import { parameterFiller, selectRowReader, type DrizzleSelectParts, type Paramet
 import type { DbRow, PreparableQuery, PreparedQuery } from './dialect';
 import { nullWhenOutsideScope } from './write-statements';
 import { datetimeDecoder } from './mysql-datetime';
+import { datesAsText, textQuery, type DatesAsText } from './mysql-text-dates';
 
 /** A mysql2 client with the promise API's `query`, as Drizzle's prepared queries call it. */
 export interface QueryClient {
   query(options: object, values: readonly unknown[]): Promise<[unknown, unknown]>;
+  /** How its queries read the date types as text (mysql-text-dates.ts); Drizzle's typeCast when left out. */
+  readonly dates?: DatesAsText;
 }
 
 type Done<T> = (error: unknown, result: T, fields?: unknown) => void;
@@ -50,6 +53,7 @@ export function untraced(client: any): QueryClient {
             new Promise((resolve, reject) => {
               core.query(options, values, (error, rows, fields) => (error ? reject(error) : resolve([rows, fields])));
             }),
+          dates: datesAsText(core),
         };
   queryClients.set(client, wrapped);
   return wrapped;
@@ -71,7 +75,9 @@ interface DrizzlePrepared extends PreparedQuery, DrizzleSelectParts {
 class ColumnSelect implements PreparedQuery {
   static of(statement: DrizzlePrepared): ColumnSelect | null {
     const read = selectRowReader(statement, datetimeDecoder);
-    return read === null ? null : new ColumnSelect(statement.client, statement.query, parameterFiller(statement.params), read, statement.logger);
+    if (read === null) return null;
+    // Drizzle's SQL text and settings, the date types read as the client reads them.
+    return new ColumnSelect(statement.client, textQuery(statement.query.sql, statement.client), parameterFiller(statement.params), read, statement.logger);
   }
 
   private constructor(

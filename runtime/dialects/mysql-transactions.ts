@@ -7,12 +7,8 @@ import { driverErrorOf } from './driver-errors';
 import { keysInInputOrder } from './insert-order';
 import { inTransaction, untraced, type QueryClient } from './mysql-client';
 import { DEADLOCK_ERRNO } from './mysql-errors';
+import { textQuery } from './mysql-text-dates';
 import { driveAsync, retryingDeadlocks, type TxStep, type TxWork } from './transaction-work';
-
-/** Drizzle's mysql2 typeCast: the date and time types as text. */
-export function keepDatesAsText(field: { type: string; string(): string | null }, next: () => unknown): unknown {
-  return field.type === 'TIMESTAMP' || field.type === 'DATETIME' || field.type === 'DATE' ? field.string() : next();
-}
 
 /**
  * The key of the row just inserted: the one the client sent, else the one `$returningId` reports (auto-increment or
@@ -61,7 +57,7 @@ async function runStep(tx: any, step: TxStep): Promise<unknown> {
  * so nothing is kept. Rows as arrays, the date types as text (Drizzle's settings, for the columns' decoders).
  */
 export async function runMysqlOnce(client: QueryClient, { text, values }: TextStatement): Promise<OnceAnswer> {
-  const [result] = await client.query({ sql: text, rowsAsArray: true, typeCast: keepDatesAsText }, values);
+  const [result] = await client.query(textQuery(text, client), values);
   if (Array.isArray(result)) return { rows: result as unknown[][], changes: result.length };
   const header = result as { affectedRows: number; insertId: unknown };
   return { rows: [], changes: header.affectedRows, insertId: header.insertId };

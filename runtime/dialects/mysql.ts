@@ -8,13 +8,14 @@ import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from '.
 import { logToDrizzle } from './drizzle-logger';
 import { withIntegerRange } from './integer-range';
 import { likePatternValue, matchLike } from './like-escape';
+import { textQuery } from './mysql-text-dates';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
 import { datetimeDecoder } from './mysql-datetime';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
 import { applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
 import { insertReturnsOn } from './mariadb-returning';
-import { affectedRows, insertedKey, keepDatesAsText, mysqlWriteThenRead, runMysqlOnce, transactMysql } from './mysql-transactions';
+import { affectedRows, insertedKey, mysqlWriteThenRead, runMysqlOnce, transactMysql } from './mysql-transactions';
 
 /** Bits of the sized integer types; others (bigint in number mode, serial) hold what JSON numbers carry. */
 const INTEGER_BITS: Record<string, number> = { MySqlTinyInt: 8, MySqlSmallInt: 16, MySqlMediumInt: 24, MySqlInt: 32 };
@@ -166,9 +167,8 @@ export const mysqlDialect: Dialect = {
   },
 
   rawStatement(db, text) {
-    // Drizzle's own query settings: DATETIME, TIMESTAMP and DATE stay text, for the columns' decoders.
-    const config = { sql: text, rowsAsArray: true, typeCast: keepDatesAsText };
     const client = untraced(db.$client);
+    const config = textQuery(text, client);
     return {
       rows: async (values) => (await client.query(config, values))[0] as unknown[][],
       run: async (values) => ((await client.query(config, values))[0] as { affectedRows: number }).affectedRows,
