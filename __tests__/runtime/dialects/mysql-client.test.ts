@@ -48,6 +48,25 @@ it("answers the rows Drizzle answers, each driver value decoded by its column; a
   expect(rows[1]).toEqual(expect.objectContaining({ takenAt: null, valid: null, meta: null, amount: null }));
 });
 
+it("answers what Drizzle answers on a pool with a typeCast function of its own, which Drizzle's replaces", async () => {
+  // mysql-text-dates.ts: mysql2's dateStrings would let the pool's function cast every value; Drizzle's replaces it.
+  const url = new URL(process.env.TESSERA_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test');
+  url.pathname += '_mysql_client';
+  const pool = mysql.createPool({ uri: url.toString(), connectionLimit: 1, typeCast: () => 'cast by the pool' });
+  try {
+    const db = drizzle(pool, { mode: 'default' });
+    const values = { from: 1, limit: 10 };
+    const expected = (await kindsFrom(db).prepare().execute(values)) as Record<string, unknown>[];
+    const rows = await mysqlDialect.prepare(kindsFrom(db), 'kinds_from').execute(values);
+    expect(rows).toEqual(expected.map((row) => ({ ...row, takenAt: row.takenAt instanceof Date ? row.takenAt.toISOString() : row.takenAt })));
+    expect(rows.map((row) => row.label)).toEqual(['false', 'empty', 'full']);
+    const raw = mysqlDialect.rawStatement(db, 'select label, day from t_kinds where id = ?', 'kind_day');
+    expect(await raw.rows([1])).toEqual([['full', '2026-02-03']]);
+  } finally {
+    await pool.end();
+  }
+});
+
 it('binds each call its own values', async () => {
   const statement = mysqlDialect.prepare(kindsFrom(database.db), 'kinds_from');
   expect((await statement.execute({ from: 3, limit: 10 })).map((row) => row.label)).toEqual(['false']);
