@@ -123,6 +123,19 @@ function relationsCases(dialect: DialectName): void {
           ]);
         });
 
+        it('answers each call its own include options when the related resource is public, one call after another', async () => {
+          // posts is public: these include trees are built once per include input and kept (relation-reads.ts).
+          const comment = (include: unknown) => list('comments', { where: { postId: { eq: 2 } }, include });
+          expect((await comment({ post: { select: ['title'] } })).body.items).toEqual([{ id: 4, postId: 2, body: 'ok', rating: 3, post: { title: 'Second' } }]);
+          expect((await comment({ post: { select: ['id'] } })).body.items).toEqual([{ id: 4, postId: 2, body: 'ok', rating: 3, post: { id: 2 } }]);
+          expect((await comment({ post: true })).body.items).toEqual([{ id: 4, postId: 2, body: 'ok', rating: 3, post: { id: 2, title: 'Second', authorId: 1 } }]);
+          expect((await call('GET', '/api/comments/4?include=post&select=id')).body).toEqual({ id: 4, post: { id: 2, title: 'Second', authorId: 1 } });
+          const posts = (limit: number) => list('authors', { where: { id: { eq: 1 } }, select: ['id'], include: { posts: { select: ['id'], orderBy: [{ field: 'id', direction: 'desc' }], limit } } }, ADMIN);
+          expect((await posts(1)).body.items).toEqual([{ id: 1, posts: [{ id: 2 }] }]);
+          expect((await posts(2)).body.items).toEqual([{ id: 1, posts: [{ id: 2 }, { id: 1 }] }]);
+          expect((await posts(1)).body.items).toEqual([{ id: 1, posts: [{ id: 2 }] }]);
+        });
+
         it('includes on get (?include=a,b) and findOne', async () => {
           const got = await call('GET', '/api/posts/2?include=author,comments&select=title');
           expect(got.body).toEqual({ title: 'Second', author: { id: 1, name: 'Ann', email: '***', active: true }, comments: [{ id: 4, postId: 2, body: 'ok', rating: 3 }] });

@@ -9,9 +9,9 @@ import type { CrudRuntime } from '../model/crud-runtime';
 import type { FieldModel } from '../model/field-policy';
 import type { AnyContext, ScopeFunction, Where } from '../model/options';
 import { attachIncludes, attachNested, withJoinColumns } from '../sql/includes';
-import { nestedSelection, type NestedSelection } from '../sql/nested-includes';
+import type { NestedSelection } from '../sql/nested-includes';
 import { authorizeCall, resolveScope } from './call-access';
-import { relationRead, type RelationRead } from './relation-reads';
+import { nestedIncludes, relationRead, type RelationRead } from './relation-reads';
 import { anyRow, countRows, selectById, selectPage, statementSource } from '../sql/read-queries';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
 import { serializeRows, type JsonRow } from '../model/row-serializer';
@@ -65,7 +65,7 @@ async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit
   const fields = selectedFields(rt, input.select);
   // CONTRACT §9: the includes come inside the statement where the dialect can, else the join columns they need are
   // read too (never serialized); relation filters are in the scope.
-  const nested = read === null ? null : nestedSelection(rt, read.includes, read.scope);
+  const nested = read === null ? null : nestedIncludes(rt, read, read.scope);
   const source = read === null ? { columns: fields, where: input.where, scope } : { columns: nested === null ? withJoinColumns(rt, fields, read.includes) : fields, where: read.where, scope: read.scope };
   // CONTRACT §10: a cursor page reads its sort keys too (never serialized) and starts after the cursor's row, not at an offset.
   const columns = cursor === null ? source.columns : withSortColumns(source.columns, cursor.keys);
@@ -74,7 +74,7 @@ async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit
 }
 
 /** The relation work of a read (CONTRACT §9), for a resource that declares relations; null for the others. */
-function readThroughRelations(rt: ResourcePlan, input: ListInput, ctx: AnyContext, scope: Scope): Promise<RelationRead> | null {
+function readThroughRelations(rt: ResourcePlan, input: ListInput, ctx: AnyContext, scope: Scope): RelationRead | Promise<RelationRead> | null {
   return rt.relations.length === 0 ? null : relationRead(rt, input, ctx, scope);
 }
 
@@ -105,7 +105,7 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
   async get(rt, input: { id: unknown; select?: string[]; include?: Record<string, any> }, ctx, scope) {
     const fields = selectedFields(rt, input.select);
     const read = await readThroughRelations(rt, input, ctx, scope);
-    const nested = read === null ? null : nestedSelection(rt, read.includes, scope);
+    const nested = read === null ? null : nestedIncludes(rt, read, scope);
     const rows = await selectById(rt, read === null || nested !== null ? fields : withJoinColumns(rt, fields, read.includes), decodeId(rt, input.id), scope, nested);
     if (rows.length === 0) throw notFound(rt); // CONTRACT §3: a row outside scope looks missing
     const [result] = await serializePage(rt, { rows, fields, nested }, read, ctx);

@@ -11,7 +11,8 @@ import { relationOf, type ResolvedRelation } from '../model/relations';
 import type { IncludeNode } from '../sql/includes';
 import type { OrderByEntry } from '../sql/order-by';
 import { relationCondition } from '../sql/relation-conditions';
-import { planOf, type Scope } from '../sql/resource-plan';
+import { nestedSelection, type NestedSelection } from '../sql/nested-includes';
+import { planOf, type ResourcePlan, type Scope } from '../sql/resource-plan';
 import { compileWhere } from '../sql/where';
 import { authorizeCall, resolveScope } from './call-access';
 
@@ -30,6 +31,8 @@ export interface RelationRead {
   readonly where: Where | undefined;
   readonly scope: Scope;
   readonly includes: readonly IncludeNode[];
+  /** Whether `includes` is a fixed tree (below): the same object for every call that asks for it. */
+  readonly isFixed: boolean;
 }
 
 /** The related resource's authorize (as a list) and scope, for one relation a call reaches. */
@@ -130,17 +133,60 @@ async function includeNodes(rt: CrudRuntime, include: Record<string, true | Incl
 }
 
 /**
+ * Include trees that depend on nothing of the call, by include input: every resource they reach is public (no
+ * authorize to run, no scope) and no level has a where (no values). Built on the first call that asks (issue 25: the
+ * tree was a get's per-call work), at most MAX_FIXED_TREES per resource, since the inputs are the callers'.
+ */
+const fixedTrees = new WeakMap<CrudRuntime, Map<string, readonly IncludeNode[]>>();
+const MAX_FIXED_TREES = 64;
+const fixedSelections = new WeakMap<readonly IncludeNode[], NestedSelection | null>();
+
+function isFixed(rt: CrudRuntime, include: Record<string, true | IncludeEntry>): boolean {
+  for (const declaration of rt.relations) {
+    if (!Object.hasOwn(include, declaration.name)) continue;
+    const target = relationOf(rt, declaration.name)!.target;
+    const given = include[declaration.name];
+    if (!target.access.isPublic) return false;
+    if (given !== true && (given.where !== undefined || (given.include !== undefined && !isFixed(target, given.include)))) return false;
+  }
+  return true;
+}
+
+async function rememberedTree(rt: CrudRuntime, key: string, include: Record<string, true | IncludeEntry>, ctx: AnyContext): Promise<readonly IncludeNode[]> {
+  const includes = await includeNodes(rt, include, ctx);
+  let trees = fixedTrees.get(rt);
+  if (trees === undefined) fixedTrees.set(rt, (trees = new Map()));
+  if (trees.size < MAX_FIXED_TREES) trees.set(key, includes);
+  return includes;
+}
+
+/**
  * A read's relation work, for a resource with relations: access of every related resource it reaches, before any
  * row is read. Relation filters join the scope, so the call takes the path of scoped calls (values inline, spec §8).
+ * At once (no promise) for a fixed include tree already built.
  */
-export async function relationRead(rt: CrudRuntime, input: { where?: Where; include?: Record<string, true | IncludeEntry> }, ctx: AnyContext, scope: Scope): Promise<RelationRead> {
-  let where = input.where;
-  let callScope = scope;
-  if (hasRelationFilter(rt, where)) {
-    const condition = await whereCondition(rt, where, ctx);
-    where = undefined;
-    if (condition !== undefined) callScope = callScope === undefined ? condition : and(callScope, condition);
-  }
+export function relationRead(rt: CrudRuntime, input: { where?: Where; include?: Record<string, true | IncludeEntry> }, ctx: AnyContext, scope: Scope): RelationRead | Promise<RelationRead> {
+  const { include } = input;
+  if (hasRelationFilter(rt, input.where)) return filteredRead(rt, input, ctx, scope);
+  if (include === undefined) return { where: input.where, scope, includes: [], isFixed: false };
+  if (!isFixed(rt, include)) return includeNodes(rt, include, ctx).then((includes) => ({ where: input.where, scope, includes, isFixed: false }));
+  const key = JSON.stringify(include);
+  const known = fixedTrees.get(rt)?.get(key);
+  if (known !== undefined) return { where: input.where, scope, includes: known, isFixed: true };
+  return rememberedTree(rt, key, include, ctx).then((includes) => ({ where: input.where, scope, includes, isFixed: true }));
+}
+
+async function filteredRead(rt: CrudRuntime, input: { where?: Where; include?: Record<string, true | IncludeEntry> }, ctx: AnyContext, scope: Scope): Promise<RelationRead> {
+  const condition = await whereCondition(rt, input.where, ctx);
+  const callScope = condition === undefined ? scope : scope === undefined ? condition : and(scope, condition);
   const includes = input.include === undefined ? [] : await includeNodes(rt, input.include, ctx);
-  return { where, scope: callScope, includes };
+  return { where: undefined, scope: callScope, includes, isFixed: false };
+}
+
+/** The read's includes inside the parent's statement (nested-includes.ts), worked out once for a fixed tree read without scope. */
+export function nestedIncludes(rt: ResourcePlan, read: RelationRead, scope: Scope): NestedSelection | null {
+  if (!read.isFixed || scope !== undefined) return nestedSelection(rt, read.includes, scope);
+  let known = fixedSelections.get(read.includes);
+  if (known === undefined) fixedSelections.set(read.includes, (known = nestedSelection(rt, read.includes, undefined)));
+  return known;
 }
