@@ -31,7 +31,7 @@ export interface RelationRead {
   readonly where: Where | undefined;
   readonly scope: Scope;
   readonly includes: readonly IncludeNode[];
-  /** Whether `includes` is a fixed tree (below): the same object for every call that asks for it. */
+  /** Whether `includes` is a kept fixed tree (below): the same object for every call that asks for it. */
   readonly isFixed: boolean;
 }
 
@@ -152,12 +152,14 @@ function isFixed(rt: CrudRuntime, include: Record<string, true | IncludeEntry>):
   return true;
 }
 
-async function rememberedTree(rt: CrudRuntime, key: string, include: Record<string, true | IncludeEntry>, ctx: AnyContext): Promise<readonly IncludeNode[]> {
+/** Builds a fixed tree and keeps it, while the resource keeps fewer than MAX_FIXED_TREES (else it is the call's own). */
+async function rememberedTree(rt: CrudRuntime, key: string, include: Record<string, true | IncludeEntry>, ctx: AnyContext, where: Where | undefined, scope: Scope): Promise<RelationRead> {
   const includes = await includeNodes(rt, include, ctx);
   let trees = fixedTrees.get(rt);
   if (trees === undefined) fixedTrees.set(rt, (trees = new Map()));
-  if (trees.size < MAX_FIXED_TREES) trees.set(key, includes);
-  return includes;
+  const isKept = trees.size < MAX_FIXED_TREES;
+  if (isKept) trees.set(key, includes);
+  return { where, scope, includes, isFixed: isKept };
 }
 
 /**
@@ -173,7 +175,7 @@ export function relationRead(rt: CrudRuntime, input: { where?: Where; include?: 
   const key = JSON.stringify(include);
   const known = fixedTrees.get(rt)?.get(key);
   if (known !== undefined) return { where: input.where, scope, includes: known, isFixed: true };
-  return rememberedTree(rt, key, include, ctx).then((includes) => ({ where: input.where, scope, includes, isFixed: true }));
+  return rememberedTree(rt, key, include, ctx, input.where, scope);
 }
 
 async function filteredRead(rt: CrudRuntime, input: { where?: Where; include?: Record<string, true | IncludeEntry> }, ctx: AnyContext, scope: Scope): Promise<RelationRead> {
