@@ -22,14 +22,21 @@
       show('That token is not valid.'); // a character a header cannot carry
       return;
     }
-    answer.then(
-      function (response) {
-        if (response.status === 204) window.location.replace('./');
-        else show('That token is not valid.');
-      },
-      function () {
-        show('The dashboard did not answer.');
-      },
-    );
+    answer
+      .then(function (response) {
+        // Read the (empty) answer to its end before leaving the page: leaving while it still arrives cancels it.
+        return response.arrayBuffer().then(function () {
+          return response.status;
+        });
+      })
+      .then(
+        function (status) {
+          if (status === 204) window.location.replace('./');
+          else show('That token is not valid.');
+        },
+        function () {
+          show('The dashboard did not answer.');
+        },
+      );
   });
 })();
