@@ -41,8 +41,12 @@ export function compiledPathOf(action: CrudActionName): CompiledPath | null {
 export function emitStatements(resource: ResourceDescription): Code {
   const rt = resource.plan;
   const entries = resource.shapes.map((shape) => {
-    const text = shape.aroundLimit === null ? literal(shape.sql) : code`[${literal(shape.aroundLimit[0])}, ${literal(shape.aroundLimit[1])}]`;
-    return joinCode([comment(SHAPE_WORDS[shape.name]), code`${name(shape.name)}: ${text},`]);
+    if (shape.aroundLimit === null) return joinCode([comment(SHAPE_WORDS[shape.name]), code`${name(shape.name)}: ${literal(shape.sql)},`]);
+    const [before, after] = shape.aroundLimit;
+    return joinCode([
+      comment(`${SHAPE_WORDS[shape.name]} (the page size between the parts; a first page ends there, no OFFSET)`),
+      code`${name(shape.name)}: [${literal(before)}, ${literal(after)}],`,
+    ]);
   });
   return joinCode([
     comment(`The statements of the shapes known at build time, as ${rt.dialect.name} runs them (statements/${rt.label}.${rt.dialect.name}.sql).`),

@@ -87,6 +87,9 @@ export interface Dialect {
   /**
    * Whether a cached page writes its LIMIT into the SQL (and so into the statement's key) instead of binding it.
    * SQLite's planner reads the LIMIT value: a bound one makes it recompile the statement at every execution.
+   * PostgreSQL's plan cache judges a prepared statement's generic plan against its custom ones: with a bound LIMIT
+   * (or OFFSET) the custom plans look cheaper and it plans the statement again at every execution. Where the LIMIT is
+   * written in, a page from the first row has no OFFSET (select-shapes.ts leavesOffsetOut).
    */
   readonly inlinesLimit: boolean;
   /**

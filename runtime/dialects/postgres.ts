@@ -80,7 +80,10 @@ export const postgresDialect: Dialect = {
 
   transact: (db, work) => transactPostgres(db, work),
 
-  inlinesLimit: false,
+  // Measured with pgbench on the relations bench's page of 20 posts with their includes, prepared: 3,680-3,990 tps
+  // with `LIMIT $n OFFSET $n` (planned at each execution), 4,610-4,650 with `LIMIT 20` and no OFFSET (its generic
+  // plan, planned once).
+  inlinesLimit: true,
   limitsPerKey: 'window',
   nestedRows: postgresNestedRows,
   nullsFirstAscending: false,

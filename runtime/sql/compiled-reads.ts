@@ -16,6 +16,9 @@ import { afterValue } from '../model/maybe-pending';
 
 export type Rows = unknown[][] | Promise<unknown[][]>;
 
+/** The values of a statement with no placeholder (a first page where the dialect writes the LIMIT in). */
+const NO_VALUES: readonly unknown[] = [];
+
 /** Runs a statement once on the database a read (or a write) goes to; SQLite answers synchronously. */
 function once(plan: ResourcePlan, text: ScopedText, named: Record<string, unknown>, scope: Scope, isRead: boolean): OnceAnswer | Promise<OnceAnswer> {
   return plan.dialect.runOnce(isRead ? readDatabase(plan.db) : primaryOf(plan.db), text.statement(named, scope));
@@ -57,7 +60,7 @@ export function compiledGet(plan: ResourcePlan, text: string | null): (id: unkno
  * shape's SQL (the text around its LIMIT where the dialect writes the limit in) where it may be cached, else null.
  */
 export function compiledPage(plan: ResourcePlan, text: string | readonly [string, string] | null): (limit: number, offset: number, scope: Scope) => Rows {
-  let cached: ((limit: number) => RawStatement | null) | null = null;
+  let cached: ((limit: number, offset: number) => RawStatement | null) | null = null;
   if (typeof text === 'string') {
     const statement = fixedStatement(plan, 'listPage', text);
     cached = () => statement;
@@ -75,9 +78,10 @@ export function compiledPage(plan: ResourcePlan, text: string | readonly [string
   const uncached = ScopedText.of(plan.db, build);
   const inlinesLimit = typeof text !== 'string';
   return (limit, offset, scope) => {
-    const statement = cached === null || cacheFor(plan, scope) === null ? null : cached(limit);
+    const statement = cached === null || cacheFor(plan, scope) === null ? null : cached(limit, offset);
     if (statement === null) return rowsOnce(plan, uncached, { limit, offset }, scope);
-    return statement.rows(inlinesLimit ? [offset] : [limit, offset]);
+    if (!inlinesLimit) return statement.rows([limit, offset]);
+    return statement.rows(offset === 0 ? NO_VALUES : [offset]);
   };
 }
 

@@ -49,21 +49,30 @@ export interface FixedStatementTexts {
   readonly listPage: string | readonly [string, string];
 }
 
-/** The text of a page of `limit` rows, on a dialect that writes the page size into the SQL. */
-export function pageText([before, after]: readonly [string, string], limit: number): string {
-  return `${before}${limit}${after}`;
+/**
+ * The text of a page of `limit` rows, on a dialect that writes the page size into the SQL: from the first row, the
+ * text up to its LIMIT (no OFFSET: select-shapes.ts leavesOffsetOut); from a later one, the whole text.
+ */
+export function pageText([before, after]: readonly [string, string], limit: number, offset = 0): string {
+  return offset === 0 ? `${before}${limit}` : `${before}${limit}${after}`;
 }
 
-/** For a dialect that writes the page size into the SQL: the page statement of each size, as its own shape. */
-export function fixedPageStatements(plan: ResourcePlan, shape: string, aroundLimit: readonly [string, string]): ((limit: number) => RawStatement) | null {
+/**
+ * For a dialect that writes the page size into the SQL: the page statement of each size, as its own shape, with an
+ * OFFSET (bound: its one placeholder) only for a page from a later row.
+ */
+export function fixedPageStatements(plan: ResourcePlan, shape: string, aroundLimit: readonly [string, string]): ((limit: number, offset: number) => RawStatement) | null {
   const cache = plan.statementCache;
   if (cache === null || !cache.isEnabled) return null;
-  const statements = new Map<number, RawStatement>();
-  return (limit: number): RawStatement => {
+  const firstPages = new Map<number, RawStatement>();
+  const laterPages = new Map<number, RawStatement>();
+  return (limit, offset) => {
+    const statements = offset === 0 ? firstPages : laterPages;
     let statement = statements.get(limit);
     if (statement === undefined) {
       // `limit` passed validation: an integer from 1 to maxLimit.
-      statement = cachedStatement(plan, fixedKey(plan, shape, limit), pageText(aroundLimit, limit), true)!;
+      const key = offset === 0 ? fixedKey(plan, shape, limit) : `${fixedKey(plan, shape, limit)}|offset`;
+      statement = cachedStatement(plan, key, pageText(aroundLimit, limit, offset), true)!;
       statements.set(limit, statement);
     }
     return statement;

@@ -41,11 +41,16 @@ function describeParam(param: unknown): unknown {
 /** A page size no real page has, to find where the dialect writes the LIMIT. */
 const LIMIT_MARK = 987654321;
 
+/**
+ * The text of a page with its OFFSET around the LIMIT. A first page has no OFFSET (select-shapes.ts leavesOffsetOut):
+ * its text is the part before the LIMIT and the LIMIT, which is checked here once (fixed-execution.ts pageText).
+ */
 function aroundLimit(plan: ResourcePlan): readonly [string, string] | null {
   if (!plan.dialect.inlinesLimit) return null;
-  const text = pageQuery(plan, plan.readable, undefined, undefined, LIMIT_MARK).toSQL().sql;
+  const text = pageQuery(plan, plan.readable, undefined, undefined, LIMIT_MARK, null, null, 1).toSQL().sql;
   const [before, after, ...more] = text.split(String(LIMIT_MARK));
-  return more.length === 0 && after !== undefined ? [before, after] : null;
+  const firstPage = pageQuery(plan, plan.readable, undefined, undefined, LIMIT_MARK).toSQL().sql;
+  return more.length === 0 && after !== undefined && firstPage === `${before}${LIMIT_MARK}` ? [before, after] : null;
 }
 
 /** Each resource's shapes, built once: the compiler asks for them once per route and again for the resource's files. */

@@ -58,8 +58,8 @@ export function selectPage(rt: ResourcePlan, page: PageRequest, scope: Scope): R
   const cache = readCache(rt, scope, page.nested);
   const shape = whereShape(page.where, rt.filterColumns, rt.dialect);
   if (cache !== null) {
-    const key = pageKey(rt, page.fields, shape.key, page.orderBy, page.limit, page.after, page.nested);
-    const statement = preparedRead(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit, page.after, page.nested));
+    const key = pageKey(rt, page.fields, shape.key, page.orderBy, page.limit, page.after, page.nested, page.offset);
+    const statement = preparedRead(rt, cache, key, () => pageQuery(rt, page.fields, page.where, page.orderBy, page.limit, page.after, page.nested, page.offset));
     const named = placeholderValues(shape.values, page.nested === null ? { limit: page.limit, offset: page.offset } : { ...page.nested.values, limit: page.limit, offset: page.offset });
     return statement.execute(page.after === null ? named : bindKeyset(page.after, named));
   }

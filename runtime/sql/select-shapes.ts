@@ -66,8 +66,17 @@ export function getQuery(rt: ResourcePlan, fields: readonly SelectedColumn[], ne
 }
 
 /**
+ * Whether a page's statement leaves its OFFSET out: a page from the first row, where the dialect writes the LIMIT in
+ * (a bound OFFSET, like a bound LIMIT, keeps PostgreSQL planning the statement at every execution). Part of the key.
+ */
+export function leavesOffsetOut(rt: ResourcePlan, offset: number): boolean {
+  return rt.dialect.inlinesLimit && offset === 0;
+}
+
+/**
  * A page with the where shape's placeholders, `LIMIT` and `OFFSET :offset` (rule 4 prepares the default one).
- * The limit is `:limit`, or written in where the dialect inlines it (then it is part of the key).
+ * The limit is `:limit`, or written in where the dialect inlines it (then it is part of the key), and then a page
+ * from `offset` 0 has no OFFSET (leavesOffsetOut).
  */
 export function pageQuery(
   rt: ResourcePlan,
@@ -77,15 +86,16 @@ export function pageQuery(
   limit: number,
   after: Keyset | null = null,
   nested: NestedSelection | null = null,
+  offset = 0,
 ): PreparableQuery {
   const filter = wherePlaceholders(where, rt.filterColumns, rt.dialect);
-  return rt.db
+  const query = rt.db
     .select(selectionOf(rt, fields, nested))
     .from(rt.table)
     .where(after === null ? filter : and(filter, keysetPlaceholders(after, rt.dialect)))
     .orderBy(...compileOrderBy(orderBy, rt.columns, rt.pkKey))
-    .limit(rt.dialect.inlinesLimit ? inlineLimit(limit) : sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
+    .limit(rt.dialect.inlinesLimit ? inlineLimit(limit) : sql.placeholder('limit'));
+  return leavesOffsetOut(rt, offset) ? query : query.offset(sql.placeholder('offset'));
 }
 
 /** The includes' shape, where they come inside the statement. */
@@ -105,8 +115,10 @@ export function pageKey(
   limit: number,
   after: Keyset | null = null,
   nested: NestedSelection | null = null,
+  offset = 0,
 ): string {
   const page = `${rt.statementPrefix}page|${selectKey(fields, rt.readable)}|${whereKey}|${orderKey(orderBy)}${nestedKey(nested)}`;
   const key = after === null ? page : `${page}|${keysetKey(after)}`;
-  return rt.dialect.inlinesLimit ? `${key}|${limit}` : key;
+  if (!rt.dialect.inlinesLimit) return key;
+  return leavesOffsetOut(rt, offset) ? `${key}|${limit}` : `${key}|${limit}|offset`;
 }

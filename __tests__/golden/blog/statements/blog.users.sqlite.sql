@@ -9,8 +9,8 @@
 select "id", "name" from "users" where "users"."id" = ? limit 1;
 
 -- name: listPage
--- params: [":offset"]
-select "id", "name" from "users" order by "users"."id" asc limit 20 offset ?;
+-- params: []
+select "id", "name" from "users" order by "users"."id" asc limit 20;
 
 -- name: countAll
 -- params: []

@@ -16,7 +16,7 @@
 const statements = {
   // get: the readable fields of the row with this id
   getById: 'select "id", "name" from "users" where "users"."id" = ? limit 1',
-  // list: a page of readable fields in primary-key order, no filter
+  // list: a page of readable fields in primary-key order, no filter (the page size between the parts; a first page ends there, no OFFSET)
   listPage: ['select "id", "name" from "users" order by "users"."id" asc limit ', ' offset ?'],
   // count: every row, no filter
   countAll: 'select count(*) from "users"',
