@@ -2,6 +2,7 @@
 // (CONTRACT §2 Row: Date as ISO-8601, bigint as decimal string, binary as base64).
 import type { Column } from 'drizzle-orm';
 import type { JsonSchema } from '../json-schema';
+import { isoDate } from './iso-date';
 
 /** Converts one value between its JSON form and what drizzle expects; null when the JSON form is the value. */
 export interface ColumnCodec {
@@ -14,7 +15,7 @@ export interface ColumnCodec {
 const dateCodec: ColumnCodec = {
   name: 'date',
   decode: (json: string) => new Date(json),
-  encode: (value: Date | string) => (value instanceof Date ? value.toISOString() : value),
+  encode: (value: Date | string) => (value instanceof Date ? isoDate(value) : value),
 };
 const bigintCodec: ColumnCodec = {
   name: 'bigint',
