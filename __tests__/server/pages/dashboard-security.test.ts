@@ -31,7 +31,7 @@ describe('the dashboard page defends its sessions in a browser', () => {
 
   it('signs out for good: a copy of the session cookie taken before "Sign out" is refused after it', async () => {
     const { dashboard } = await testbed.startWithDashboard({ auth: { token: TOKEN } });
-    const { page, problems } = await browser.open();
+    const { page, problems, settled } = await browser.open();
     await page.goto(dashboard.url);
     await page.fill('#token', TOKEN);
     await page.click('button[type="submit"]');
@@ -40,6 +40,8 @@ describe('the dashboard page defends its sessions in a browser', () => {
     const copied = `${session.name}=${session.value}`;
     expect((await fetchDashboard(dashboard, '/api/summary', undefined, { headers: { cookie: copied } })).status).toBe(200);
 
+    // The dashboard's first loads answered: leaving the page would cancel one still on its way (a failed request).
+    await settled();
     await page.click('a.sign-out');
     await page.locator('form#sign-in').waitFor();
     expect(await page.context().cookies(dashboard.url)).toEqual([]);
