@@ -9,6 +9,7 @@ import { Pool } from 'pg';
 import { crud, defineService } from 'tessera-api';
 import { clearRegistry } from '../../helpers/test-app';
 
+const POSTGRES_URL = process.env.TESSERA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = 'generic_plans';
 const ROWS = 5000;
 const articles = pgTable('articles', { id: integer('id').primaryKey(), title: text('title').notNull() });
@@ -17,7 +18,7 @@ describe('a cached page on PostgreSQL', () => {
   let pool: Pool;
 
   beforeAll(async () => {
-    const admin = new Pool({ connectionString: process.env.TESSERA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test', max: 1 });
+    const admin = new Pool({ connectionString: POSTGRES_URL, max: 1 });
     await admin.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
     await admin.query(`CREATE SCHEMA ${SCHEMA}`);
     await admin.query(`CREATE TABLE ${SCHEMA}.articles (id integer PRIMARY KEY, title text NOT NULL)`);
@@ -25,7 +26,7 @@ describe('a cached page on PostgreSQL', () => {
     await admin.query(`ANALYZE ${SCHEMA}.articles`);
     await admin.end();
     // One connection: every statement is prepared, and read back, in the same session.
-    pool = new Pool({ connectionString: process.env.TESSERA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test', max: 1, options: `-c search_path=${SCHEMA}` });
+    pool = new Pool({ connectionString: POSTGRES_URL, max: 1, options: `-c search_path=${SCHEMA}` });
   });
 
   afterAll(async () => {
