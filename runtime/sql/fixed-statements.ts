@@ -40,6 +40,8 @@ function describeParam(param: unknown): unknown {
 
 /** A page size no real page has, to find where the dialect writes the LIMIT. */
 const LIMIT_MARK = 987654321;
+/** Any offset past the first row: the page's text then carries its OFFSET. */
+const LATER_ROW = 1;
 
 /**
  * The text of a page with its OFFSET around the LIMIT. A first page has no OFFSET (select-shapes.ts leavesOffsetOut):
@@ -47,7 +49,7 @@ const LIMIT_MARK = 987654321;
  */
 function aroundLimit(plan: ResourcePlan): readonly [string, string] | null {
   if (!plan.dialect.inlinesLimit) return null;
-  const text = pageQuery(plan, plan.readable, undefined, undefined, LIMIT_MARK, null, null, 1).toSQL().sql;
+  const text = pageQuery(plan, plan.readable, undefined, undefined, LIMIT_MARK, null, null, LATER_ROW).toSQL().sql;
   const [before, after, ...more] = text.split(String(LIMIT_MARK));
   const firstPage = pageQuery(plan, plan.readable, undefined, undefined, LIMIT_MARK).toSQL().sql;
   return more.length === 0 && after !== undefined && firstPage === `${before}${LIMIT_MARK}` ? [before, after] : null;
