@@ -1,4 +1,4 @@
-// The tables of the relations suite on each dialect: authors ← posts ← comments, foreign keys indexed. Posts and
+// The tables of the relations suite on each dialect: authors ← posts ← comments (and comments ← their replies), foreign keys indexed. Posts and
 // comments join through Drizzle `relations()` in the db's schema; authors reach their posts through the foreign key
 // alone. The database counts the statements it is sent through the driver (the no-N+1 tests) and keeps their SQL
 // (the EXPLAIN tests).
@@ -29,7 +29,7 @@ function sqliteTables() {
   const posts = sqliteTable('rel_posts', { id: integer('id').primaryKey(), title: text('title').notNull(), authorId: integer('author_id').references(() => authors.id), hidden: text('hidden') }, (t) => [
     index('rel_posts_author').on(t.authorId),
   ]);
-  const comments = sqliteTable('rel_comments', { id: integer('id').primaryKey(), postId: integer('post_id').notNull().references(() => posts.id), body: text('body').notNull(), rating: integer('rating') }, (t) => [
+  const comments = sqliteTable('rel_comments', { id: integer('id').primaryKey(), postId: integer('post_id').notNull().references(() => posts.id), body: text('body').notNull(), rating: integer('rating'), parentId: integer('parent_id') }, (t) => [
     index('rel_comments_post').on(t.postId),
   ]);
   return { authors, posts, comments };
@@ -47,7 +47,7 @@ function mysqlTables() {
   const posts = mysqlTable('rel_posts', { id: int('id').primaryKey(), title: varchar('title', { length: 200 }).notNull(), authorId: int('author_id').references(() => authors.id), hidden: varchar('hidden', { length: 100 }) }, (t) => [
     index('rel_posts_author').on(t.authorId),
   ]);
-  const comments = mysqlTable('rel_comments', { id: int('id').primaryKey(), postId: int('post_id').notNull().references(() => posts.id), body: varchar('body', { length: 200 }).notNull(), rating: int('rating') }, (t) => [
+  const comments = mysqlTable('rel_comments', { id: int('id').primaryKey(), postId: int('post_id').notNull().references(() => posts.id), body: varchar('body', { length: 200 }).notNull(), rating: int('rating'), parentId: int('parent_id') }, (t) => [
     index('rel_comments_post').on(t.postId),
   ]);
   return { authors, posts, comments };
@@ -59,7 +59,7 @@ function postgresTables() {
   const posts = pgTable('rel_posts', { id: integer('id').primaryKey(), title: text('title').notNull(), authorId: integer('author_id').references(() => authors.id), hidden: text('hidden') }, (t) => [
     index('rel_posts_author').on(t.authorId),
   ]);
-  const comments = pgTable('rel_comments', { id: integer('id').primaryKey(), postId: integer('post_id').notNull().references(() => posts.id), body: text('body').notNull(), rating: integer('rating') }, (t) => [
+  const comments = pgTable('rel_comments', { id: integer('id').primaryKey(), postId: integer('post_id').notNull().references(() => posts.id), body: text('body').notNull(), rating: integer('rating'), parentId: integer('parent_id') }, (t) => [
     index('rel_comments_post').on(t.postId),
   ]);
   return { authors, posts, comments };
@@ -75,7 +75,7 @@ function ddl(dialect: DialectName): string[] {
     `CREATE TABLE rel_authors (id INTEGER PRIMARY KEY, name ${text} NOT NULL, email ${text}, active ${bool} NOT NULL, secret_note ${text})`,
     `CREATE TABLE rel_posts (id INTEGER PRIMARY KEY, title ${text} NOT NULL, author_id INTEGER REFERENCES rel_authors(id), hidden ${text})`,
     'CREATE INDEX rel_posts_author ON rel_posts (author_id)',
-    `CREATE TABLE rel_comments (id INTEGER PRIMARY KEY, post_id INTEGER NOT NULL REFERENCES rel_posts(id), body ${text} NOT NULL, rating INTEGER)`,
+    `CREATE TABLE rel_comments (id INTEGER PRIMARY KEY, post_id INTEGER NOT NULL REFERENCES rel_posts(id), body ${text} NOT NULL, rating INTEGER, parent_id INTEGER)`,
     'CREATE INDEX rel_comments_post ON rel_comments (post_id)',
   ];
 }
@@ -111,7 +111,12 @@ function schemaOf(tables: RelationTables) {
     author: one(authors, { fields: [posts.authorId], references: [authors.id] }),
     comments: many(comments),
   }));
-  const commentsRelations = relations(comments, ({ one }: any) => ({ post: one(posts, { fields: [comments.postId], references: [posts.id] }) }));
+  // A comment answers another (parent_id): a relation of the table to itself, which Drizzle names to pair its two sides.
+  const commentsRelations = relations(comments, ({ one, many }: any) => ({
+    post: one(posts, { fields: [comments.postId], references: [posts.id] }),
+    parent: one(comments, { fields: [comments.parentId], references: [comments.id], relationName: 'thread' }),
+    replies: many(comments, { relationName: 'thread' }),
+  }));
   return { authors, posts, comments, postsRelations, commentsRelations };
 }
 

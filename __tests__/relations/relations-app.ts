@@ -1,6 +1,7 @@
 // The relations suite's application: authors (members see active authors only, emails scrubbed), their posts (public,
 // a hidden column) and the posts' comments (refused to a caller flagged `noComments`). posts.author and posts.comments
-// come from Drizzle relations(); authors.posts from the foreign key alone.
+// come from Drizzle relations(), as do comments.parent and comments.replies (the table to itself); authors.posts from the
+// foreign key alone.
 import { crud, defineService } from 'tessera-api';
 import type { RelationDatabase } from '../helpers/relation-tables';
 
@@ -55,7 +56,8 @@ export function defineRelationsApp(database: RelationDatabase) {
         rating: { read: true, filter: ['gte', 'lte'], sort: true },
       },
       defaultLimit: 5,
-      relations: { post: { resource: () => postsResource } },
+      // A relation of the table to itself, both ways (parent_id, not readable: the join column of a relation need not be).
+      relations: { post: { resource: () => postsResource }, parent: { resource: () => commentsRef, filter: true }, replies: { resource: () => commentsRef, filter: true } },
     }),
   );
   commentsRef = commentsResource;
@@ -73,7 +75,7 @@ export async function insertRows(database: RelationDatabase, table: string, colu
   await database.raw(`INSERT INTO ${table} (${columns}) VALUES ${values}`, rows.flat());
 }
 
-/** Three authors (Bob inactive), four posts (one without author), five comments. */
+/** Three authors (Bob inactive), four posts (one without author), five comments (two of them replies). */
 export async function seedRelations(database: RelationDatabase): Promise<void> {
   const active = (value: boolean) => (database.dialect === 'sqlite' ? (value ? 1 : 0) : value);
   await insertRows(database, 'rel_authors', 'id, name, email, active, secret_note', [
@@ -87,11 +89,12 @@ export async function seedRelations(database: RelationDatabase): Promise<void> {
     [3, 'From Bob', 2, 'h3'],
     [4, 'Orphan', null, 'h4'],
   ]);
-  await insertRows(database, 'rel_comments', 'id, post_id, body, rating', [
-    [1, 1, 'nice', 5],
-    [2, 1, 'meh', 2],
-    [3, 1, 'great', 4],
-    [4, 2, 'ok', 3],
-    [5, 3, 'bob fan', 5],
+  // meh answers nice, great answers meh.
+  await insertRows(database, 'rel_comments', 'id, post_id, body, rating, parent_id', [
+    [1, 1, 'nice', 5, null],
+    [2, 1, 'meh', 2, 1],
+    [3, 1, 'great', 4, 2],
+    [4, 2, 'ok', 3, null],
+    [5, 3, 'bob fan', 5, null],
   ]);
 }

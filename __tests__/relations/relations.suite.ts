@@ -226,6 +226,22 @@ function relationsCases(dialect: DialectName): void {
           expect(total.body).toEqual({ items: [{ id: 1, title: 'Hello', authorId: 1, author: { name: 'Ann' } }], total: 2 });
         });
 
+        it("filters a relation of a table to itself on each row's own related rows (comments and their replies)", async () => {
+          const bodies = async (input: object) =>
+            (await list('comments', { ...input, select: ['body'], orderBy: [{ field: 'id', direction: 'asc' }] })).body.items.map((row: { body: string }) => row.body);
+          // meh (rating 2) answers nice, great (rating 4) answers meh.
+          expect(await bodies({ where: { replies: { some: {} } } })).toEqual(['nice', 'meh']);
+          expect(await bodies({ where: { replies: { none: {} } } })).toEqual(['great', 'ok', 'bob fan']);
+          expect(await bodies({ where: { replies: { some: { rating: { gte: 4 } } } } })).toEqual(['meh']);
+          expect(await bodies({ where: { replies: { every: { rating: { gte: 4 } } } } })).toEqual(['meh', 'great', 'ok', 'bob fan']);
+          expect(await bodies({ where: { parent: { is: { rating: { gte: 5 } } } } })).toEqual(['meh']);
+          expect(await bodies({ where: { parent: { isNot: { rating: { gte: 5 } } } } })).toEqual(['nice', 'great', 'ok', 'bob fan']);
+          expect(await bodies({ where: { replies: { some: { replies: { some: {} } } } } })).toEqual(['nice']);
+          expect((await call('POST', '/api/comments/count', { where: { parent: { is: {} } } })).body).toEqual({ count: 2 });
+          const included = await list('posts', { select: ['title'], where: { id: { eq: 1 } }, include: { comments: { select: ['body'], where: { replies: { some: {} } } } } });
+          expect(included.body.items[0].comments.map((row: { body: string }) => row.body)).toEqual(['nice', 'meh']);
+        });
+
         it('pages by cursor through a relation filter with an include, the join column read but not answered (CONTRACT §10)', async () => {
           const input = { select: ['title'], where: { comments: { some: { rating: { gte: 3 } } } }, orderBy: [{ field: 'title', direction: 'desc' }], include: { author: { select: ['name'] } }, limit: 1 };
           const pages: unknown[] = [];
