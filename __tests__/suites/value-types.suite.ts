@@ -28,6 +28,35 @@ export function valueTypesSuite(run: SuiteRun): void {
         }
       });
 
+      if (run.dialect !== 'sqlite') {
+        // A value the database would refuse is refused by the input's schema, naming its field (CONTRACT §4): the
+        // database's own refusal names neither the field nor, in a batch, the row.
+        it('refuses a bigint outside 64 bits and a decimal outside its column with the field in the path, and takes the edges', async () => {
+          for (const serial of ['9223372036854775807', '-9223372036854775808']) {
+            const created = await client.call('readings', 'create', { serial });
+            expect([created.status, created.body.serial]).toEqual([201, serial]);
+          }
+          for (const serial of ['9223372036854775808', '-9223372036854775809', '99999999999999999999']) {
+            const refused = await client.call('readings', 'create', { serial });
+            expect([serial, refused.status, refused.body.error.details]).toEqual([
+              serial,
+              400,
+              [{ path: '/serial', message: 'serial must be a whole number from -9223372036854775808 to 9223372036854775807, written as a string' }],
+            ]);
+            const filtered = await client.call('readings', 'list', { where: { serial: { eq: serial } } });
+            expect([filtered.status, filtered.body.error.details[0].path]).toEqual([400, '/where/serial/eq']);
+          }
+          // amount is numeric(10, 2) / decimal(10, 2): eight digits before the point.
+          const kept = await client.call('kinds', 'create', { label: 'edge', amount: '-12345678.25' });
+          expect([kept.status, kept.body.amount]).toEqual([201, '-12345678.25']);
+          for (const amount of ['123456789', 'abc', '1e3', 'NaN']) {
+            const refused = await client.call('kinds', 'update', { id: kept.body.id, data: { amount } });
+            expect([amount, refused.status, refused.body.error.details[0].path]).toEqual([amount, 400, '/data/amount']);
+          }
+          expect((await client.call('kinds', 'get', { id: kept.body.id })).body.amount).toBe('-12345678.25');
+        });
+      }
+
       it('writes and reads back every column kind exactly, dates as ISO-8601, through create, get, list, update and delete', async () => {
         const sent: Record<string, unknown> = { label: 'all kinds', takenAt: '2024-02-03T04:05:06.789Z', valid: true, ratio: 0.125, meta: { tags: ['a', 'b'], n: 1 } };
         if (run.dialect === 'sqlite') sent.seenAt = '2024-02-03T04:05:06.000Z';

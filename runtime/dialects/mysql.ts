@@ -7,6 +7,7 @@ import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type WritePlan } f
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
 import { logToDrizzle } from './drizzle-logger';
 import { withIntegerRange } from './integer-range';
+import { decimalTextSchema, int64TextSchema } from './number-text';
 import { likePatternValue, matchLike } from './like-escape';
 import { textQuery } from './mysql-text-dates';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
@@ -58,6 +59,9 @@ export const mysqlDialect: Dialect = {
 
   refineColumnSchema(column, schema) {
     if (schema.type === 'integer') return withIntegerRange(schema, INTEGER_BITS[column.columnType] ?? null, column.getSQLType().includes('unsigned'));
+    if (column.columnType === 'MySqlBigInt64') return int64TextSchema(column.getSQLType().includes('unsigned'));
+    // A decimal declared without a precision is decimal(10, 0).
+    if (column.columnType === 'MySqlDecimal' && (column as { precision?: number }).precision === undefined) return decimalTextSchema(10);
     const textBytes = column.columnType === 'MySqlText' ? TEXT_BYTES[(column as { textType?: string }).textType ?? ''] : undefined;
     if (textBytes !== undefined && schema.maxLength === undefined) return { ...schema, maxLength: textBytes };
     return schema;

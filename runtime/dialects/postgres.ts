@@ -6,6 +6,7 @@ import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from '.
 import { logToDrizzle } from './drizzle-logger';
 import { postgresArrayInsert, qualifiedName } from './postgres-array-insert';
 import { withIntegerRange } from './integer-range';
+import { int64TextSchema } from './number-text';
 import { likePatternValue, matchLike } from './like-escape';
 import { postgresNestedRows } from './postgres-nested-rows';
 import { preparePostgresQuery } from './postgres-select';
@@ -18,6 +19,9 @@ import { DRIZZLE_TYPES, postgresCheckedWrite, postgresWriteThenRead, runPostgres
 /** Bits of the sized integer types; bigint in number mode holds what JSON numbers carry. */
 const INTEGER_BITS: Record<string, number> = { PgSmallInt: 16, PgSmallSerial: 16, PgInteger: 32, PgSerial: 32 };
 
+/** bigint and bigserial in bigint mode: 64-bit integers, which JSON carries as decimal strings. */
+const INT64_TYPES = new Set(['PgBigInt64', 'PgBigSerial64']);
+
 /** PostgreSQL text cannot hold U+0000. */
 const NO_NUL = '^[^\\u0000]*$';
 
@@ -26,6 +30,7 @@ export const postgresDialect: Dialect = {
 
   refineColumnSchema(column, schema) {
     if (schema.type === 'integer') return withIntegerRange(schema, INTEGER_BITS[column.columnType] ?? null, false);
+    if (INT64_TYPES.has(column.columnType)) return int64TextSchema(false);
     if (column.dataType === 'string' && schema.type === 'string' && schema.pattern === undefined && schema.format === undefined) return { ...schema, pattern: NO_NUL };
     return schema;
   },

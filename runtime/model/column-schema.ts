@@ -3,6 +3,7 @@
 import type { Column } from 'drizzle-orm';
 import type { JsonSchema } from '../json-schema';
 import { isoDate } from './iso-date';
+import { decimalTextSchema, integerDigitsOf } from '../dialects/number-text';
 
 /** Converts one value between its JSON form and what drizzle expects; null when the JSON form is the value. */
 export interface ColumnCodec {
@@ -83,6 +84,8 @@ export function withValueBounds(schema: JsonSchema, inferred: JsonSchema = schem
   return schema;
 }
 
+/** Numeric / decimal column types in string mode across the three dialects (their values travel as text). */
+const DECIMAL_TYPE = /^(PgNumeric|MySqlDecimal|SQLiteNumeric)$/;
 /** Integer column types across the three dialects (int, smallint, serial, integer, ...). */
 const INTEGER_TYPE = /Int|Serial/;
 
@@ -90,6 +93,7 @@ const INTEGER_TYPE = /Int|Serial/;
 export function inferColumnSchema(column: Column): JsonSchema {
   switch (column.dataType) {
     case 'string': {
+      if (DECIMAL_TYPE.test(column.columnType)) return decimalTextSchema(integerDigitsOf(column as { precision?: number; scale?: number }));
       const schema: JsonSchema = { type: 'string' };
       if (column.enumValues !== undefined && column.enumValues.length > 0) schema.enum = [...column.enumValues];
       const length = (column as { length?: number }).length;
