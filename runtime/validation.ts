@@ -109,22 +109,44 @@ function defaultMessage(error: ErrorObject, path: string): string {
   return `${where} ${error.message ?? 'is invalid'}`;
 }
 
+/**
+ * An `x-messages` entry: the message's template, or, for a rule over several fields (cursor beside offset), the
+ * template with the field it is about (`at`, a pointer below the schema's own), which ajv cannot know.
+ */
+type MessageTemplate = string | { at: string; message: string };
+
+function templateOf(error: ErrorObject): MessageTemplate | undefined {
+  const templates = (error.parentSchema as Record<string, unknown> | undefined)?.[MESSAGES_KEYWORD] as Record<string, MessageTemplate> | undefined;
+  return templates?.[error.keyword];
+}
+
 function toDetail(error: ErrorObject): ErrorDetail {
   let path = error.instancePath;
   if (error.keyword === 'additionalProperties') path += '/' + escapePointerToken((error.params as { additionalProperty: string }).additionalProperty);
   if (error.keyword === 'required') path += '/' + escapePointerToken((error.params as { missingProperty: string }).missingProperty);
 
-  const templates = (error.parentSchema as Record<string, unknown> | undefined)?.[MESSAGES_KEYWORD] as Record<string, string> | undefined;
-  const template = templates?.[error.keyword];
+  const template = templateOf(error);
+  if (typeof template === 'object') return { path: path + template.at, message: fillTemplate(template.message, error) };
   if (template !== undefined) return { path, message: fillTemplate(template, error) };
   if (error.keyword === 'additionalProperties') return { path, message: `${describePath(path)} is not allowed` };
   if (error.keyword === 'required') return { path, message: `${describePath(path)} is required` };
   return { path, message: defaultMessage(error, path) };
 }
 
+/**
+ * The problem ajv found. It stops at the first failing keyword, but an `anyOf` that fails reports each of its
+ * branches' errors before its own: one problem still, told by the anyOf's own message where its schema gives one,
+ * else by its first branch's.
+ */
+function firstProblem(errors: ErrorObject[]): ErrorObject[] {
+  const last = errors[errors.length - 1];
+  if (last === undefined || last.keyword !== 'anyOf') return errors;
+  return templateOf(last) !== undefined ? [last] : errors.slice(0, 1);
+}
+
 /** The VALIDATION_ERROR for a failed validator, details sorted by path. */
 export function validationError(errors: ErrorObject[] | null | undefined): TesseraError {
-  const details = (errors ?? []).map(toDetail).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const details = firstProblem(errors ?? []).map(toDetail).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const message = details.length > 0 ? details[0].message : 'input is invalid';
   return new TesseraError('VALIDATION_ERROR', message, details);
 }

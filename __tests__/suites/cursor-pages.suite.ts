@@ -93,6 +93,8 @@ export function cursorPagesSuite(run: SuiteRun): void {
           const answer = await client.call(resource, 'list', input);
           expect([answer.status, answer.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
           expect(answer.body.error.message).not.toMatch(/decipher|auth|tag|crypto|aes/i);
+          // One problem, one detail, pointing at the cursor (docs/resources.md, Cursor paging).
+          expect(answer.body.error.details).toEqual([{ path: '/cursor', message: answer.body.error.message }]);
           return answer.body.error.message as string;
         };
         expect(await refused('counters', { orderBy, cursor: nextCursor, offset: 2 })).toMatch(/cursor and offset/);
@@ -105,7 +107,9 @@ export function cursorPagesSuite(run: SuiteRun): void {
         const altered = nextCursor.slice(0, middle) + (nextCursor[middle] === 'A' ? 'B' : 'A') + nextCursor.slice(middle + 1);
         expect(await refused('counters', { orderBy, cursor: altered })).toMatch(/not valid for this resource/);
         expect(await refused('counters', { orderBy, cursor: 'not a cursor!' })).toMatch(/not valid for this resource/);
-        expect(await refused('counters', { orderBy, cursor: false })).toBeTruthy();
+        for (const cursor of [false, '', 12, null]) {
+          expect(await refused('counters', { orderBy, cursor })).toBe('cursor must be true (for the first page) or the nextCursor of the page before');
+        }
         // The same cursor with the where's keys in another order is the same list.
         const where = { n: { gte: 1 }, code: { in: ['k01', 'k02', 'k03'] } };
         const next = (await client.call('counters', 'list', { where, orderBy, limit: 2, cursor: true })).body.nextCursor;

@@ -94,7 +94,10 @@ function writeData(fields: readonly FieldModel[], kind: 'create' | 'update'): Js
 const IF_MATCH: JsonSchema = { type: 'string', minLength: 1, maxLength: 1024 };
 
 /** CONTRACT §10: `true` asks for the first page's cursor; a string is the `nextCursor` of the page before. */
-const CURSOR: JsonSchema = { anyOf: [{ type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH }, { const: true }] };
+const CURSOR: JsonSchema = {
+  anyOf: [{ type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH }, { const: true }],
+  [MESSAGES_KEYWORD]: { anyOf: 'cursor must be true (for the first page) or the nextCursor of the page before' },
+};
 
 /** list's input: a cursor page starts after the cursor's row, so it takes no offset. */
 function cursorInput(schema: JsonSchema): JsonSchema {
@@ -102,7 +105,10 @@ function cursorInput(schema: JsonSchema): JsonSchema {
   return {
     ...schema,
     not: { properties: { cursor: true, offset: true }, required: ['cursor', 'offset'] },
-    [MESSAGES_KEYWORD]: { ...messages, not: 'cursor and offset cannot be used together: a cursor page starts after the row its cursor was taken from' },
+    [MESSAGES_KEYWORD]: {
+      ...messages,
+      not: { at: '/cursor', message: 'cursor and offset cannot be used together: a cursor page starts after the row its cursor was taken from' },
+    },
   };
 }
 

@@ -29,13 +29,13 @@ export function publishSchema(schema: JsonSchema): JsonSchema {
   return mapSchema(schema, (node) => {
     const format = integerFormat(node);
     if (format !== undefined) node.format = format;
-    const messages = node[MESSAGES_KEYWORD] as Record<string, string> | undefined;
+    const messages = node[MESSAGES_KEYWORD] as Record<string, unknown> | undefined;
     if (messages === undefined) return node;
     delete node[MESSAGES_KEYWORD];
     const isNever = typeof node.not === 'object' && node.not !== null && Object.keys(node.not).length === 0;
     if (isNever && node.description === undefined) {
       // A template names the offending value (`field {value} …`), which a description cannot.
-      node.description = messages.not !== undefined && !messages.not.includes('{') ? messages.not : 'no value is allowed here';
+      node.description = typeof messages.not === 'string' && !messages.not.includes('{') ? messages.not : 'no value is allowed here';
     }
     return node;
   });

@@ -8,9 +8,9 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: '23a7998388435217', get validators() { return require('./validators/blog.notes.js'); } },
-    'blog.tasks': { fingerprint: 'e774d3f08509af3b', get validators() { return require('./validators/blog.tasks.js'); } },
-    'blog.users': { fingerprint: '98d971dbea6b1e51', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
+    'blog.notes': { fingerprint: '3c239bff7e609006', get validators() { return require('./validators/blog.notes.js'); } },
+    'blog.tasks': { fingerprint: '35cb17d5009276f5', get validators() { return require('./validators/blog.tasks.js'); } },
+    'blog.users': { fingerprint: '84b3419bb7feb55d', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },
