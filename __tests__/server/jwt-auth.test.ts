@@ -85,6 +85,9 @@ describe('auth: jwt()', () => {
       ['"constructor"', async () => 'constructor', 'the bearer token is not valid'],
       ['"__proto__"', async () => '__proto__', 'the bearer token is not valid'],
       ['a cut token', async () => (await hmacToken({ sub: 'alice' })).slice(0, -5), 'the bearer token is not valid'],
+      // Signed, but a time claim is not a number: a malformed token, whatever the claim.
+      ['a token whose "iat" is not a number', () => hmacToken({ sub: 'alice', iat: 'x' }), 'the bearer token is not valid'],
+      ['a token whose "nbf" is not a number', () => hmacToken({ sub: 'alice', nbf: 'soon' }), 'the bearer token is not valid'],
     ])('answers 401 invalid_token for %s, whatever the route', async (_name, token, message) => {
       for (const [method, path] of [['POST', '/api/items/query'], ['POST', '/api/notes/query'], ['GET', '/api/notes/1'], ['POST', '/api/shop/whoami']]) {
         const answer = await call(server, method, path, bearer(await token()), method === 'POST' ? '{}' : undefined);

@@ -27,12 +27,11 @@ const TOKEN_FAULTS = new Set([
 /** jose's codes for a key set that cannot be had (unreachable, slow, not a JWKS): not the caller's fault, 503. */
 const KEY_SET_FAULTS = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JWK_INVALID', 'ERR_JOSE_GENERIC']);
 
-/** What the claims check found wrong, in our words (jose's messages are not an API). */
+/** What the claims check found wrong, in our words (jose's messages are not an API); docs/errors.md lists them. */
 const CLAIM_PROBLEMS: Record<string, string> = {
   nbf: 'the bearer token is not valid yet',
   iss: 'the bearer token comes from another issuer',
   aud: 'the bearer token is meant for another audience',
-  iat: 'the bearer token was issued in the future',
 };
 
 /** The verified caller: what the layer verified, and how its claims become the caller context. */
@@ -46,9 +45,10 @@ export function claimsOf(req: object): JwtClaims | undefined {
   return (req as { auth?: JwtClaims }).auth;
 }
 
-function describeTokenFault(error: { code?: unknown; claim?: unknown }): string {
+function describeTokenFault(error: { code?: unknown; claim?: unknown; reason?: unknown }): string {
   if (error.code === 'ERR_JWT_EXPIRED') return 'the bearer token has expired';
-  if (error.code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') return CLAIM_PROBLEMS[String(error.claim)] ?? `the bearer token's "${String(error.claim)}" claim is not acceptable`;
+  // A claim of the wrong type (`"iat": "x"`, jose's reason "invalid") makes a malformed token like any other.
+  if (error.code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && error.reason !== 'invalid') return CLAIM_PROBLEMS[String(error.claim)] ?? 'the bearer token is not valid';
   return 'the bearer token is not valid';
 }
 
