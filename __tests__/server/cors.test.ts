@@ -108,6 +108,19 @@ describe('cors', () => {
     }
   });
 
+  it('answers an origin a function allows, and says Vary: Origin to one it refuses, as a list does (a shared cache must not reuse the answer)', async () => {
+    const server = await listen({ services: [service.shop], cors: { origin: (origin) => origin === APP } });
+    try {
+      const allowed = await server.fetch('/api/notes/query', { method: 'POST', headers: { origin: APP } });
+      expect([allowed.headers.get('access-control-allow-origin'), allowed.headers.get('vary')]).toEqual([APP, 'Origin']);
+      for (const answer of [await preflight(server, '/api/notes/query', OTHER, 'POST'), await server.fetch('/api/notes/query', { method: 'POST', headers: { origin: OTHER } })]) {
+        expect([answer.headers.get('access-control-allow-origin'), answer.headers.get('vary')?.split(', ')[0]]).toEqual([null, 'Origin']);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it.each([
     [{}, 'cors.origin is required'],
     [{ origin: 'https://app.example.com/' }, 'cors.origin "https://app.example.com/" is not an origin (scheme://host[:port], without a path or a trailing slash)'],

@@ -50,7 +50,9 @@ function checkTokens(name: string, value: unknown): string[] {
 /** The option as the cors package takes it: a single origin becomes a list, so that only it is ever answered. */
 function corsOrigin(origin: CorsOptions['origin']): corsMiddleware.CorsOptions['origin'] {
   if (origin === '*') return '*';
-  if (typeof origin === 'function') return (requestOrigin, callback) => callback(null, requestOrigin !== undefined && origin(requestOrigin) === true);
+  // The function's verdict as a list (the origin, or none): a refused origin's answer then says `Vary: Origin` as a
+  // list's does, where `false` would skip the cors layer and let a cache hand that answer to an allowed origin.
+  if (typeof origin === 'function') return (requestOrigin, callback) => callback(null, requestOrigin !== undefined && origin(requestOrigin) === true ? [requestOrigin] : []);
   return Array.isArray(origin) ? origin : [origin];
 }
 
