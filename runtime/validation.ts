@@ -31,6 +31,8 @@ function ajvModules() {
 
 function configured(ajv: Ajv2020): Ajv2020 {
   ajvModules().addFormats(ajv);
+  // The date-time of the validators compiled ahead of time (their formats come from validation-runtime) for these too.
+  ajv.addFormat('date-time', (require('./validation-runtime') as typeof import('./validation-runtime')).storedDateTime);
   ajv.addKeyword(MESSAGES_KEYWORD);
   return ajv;
 }

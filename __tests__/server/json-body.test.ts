@@ -56,7 +56,7 @@ describe('JSON request bodies', () => {
     ['application/json;charset=utf-8', ' \n\t{"title":"leading whitespace"}', 201, 'leading whitespace'],
     ['application/json', '{"title":"ünïcödé ✓"}', 201, 'ünïcödé ✓'],
     ['application/json', '   ', 400, 'BAD_REQUEST'],
-    ['application/json', '"a bare string"', 400, 'BAD_REQUEST'],
+    ['application/json', '"a bare string"', 400, 'VALIDATION_ERROR'],
     ['application/json', '{"title":', 400, 'BAD_REQUEST'],
     ['application/json', '[]', 400, 'VALIDATION_ERROR'],
     ['application/json; charset=latin1', '{"title":"x"}', 415, 'UNSUPPORTED_MEDIA_TYPE'],

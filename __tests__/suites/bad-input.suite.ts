@@ -146,6 +146,12 @@ export function badInputSuite(run: SuiteRun): void {
           expectInvalid(await client.call('notes', 'list', { where: { title: { between: pair } } }), '/where/title/between');
         });
 
+        it('rejects U+0000 in a contains / startsWith / endsWith pattern on every database (SQLite ended the pattern there)', async () => {
+          for (const operator of ['contains', 'startsWith', 'endsWith']) {
+            expectInvalid(await client.call('notes', 'list', { where: { title: { [operator]: 'a\u0000' } } }), `/where/title/${operator}`, 'must not contain the character U+0000');
+          }
+        });
+
         it('rejects `isNull: false` with VALIDATION_ERROR', async () => {
           expectInvalid(await client.call('notes', 'list', { where: { content: { isNull: false } } }), '/where/content/isNull');
         });

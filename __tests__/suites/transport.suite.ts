@@ -61,9 +61,12 @@ export function transportSuite(run: SuiteRun): void {
         expectInvalid(answer, '');
       });
 
-      it('answers 400 BAD_REQUEST for a bare JSON string as a create body (strict JSON), and writes nothing', async () => {
-        const answer = await rejectedWrite(fixture.database, () => send(fixture.server, 'POST', '/api/notes', '"x"', json));
-        expectError(answer, 'BAD_REQUEST', 400);
+      it('answers VALIDATION_ERROR, input must be an object, for a JSON scalar body (valid JSON, not malformed), and writes nothing', async () => {
+        for (const body of ['"x"', '5', 'null', 'true']) {
+          const answer = await rejectedWrite(fixture.database, () => send(fixture.server, 'POST', '/api/notes', body, json));
+          expectInvalid(answer, '', 'input must be an object');
+          expectInvalid(await send(fixture.server, 'POST', '/api/notes/query', body, json), '', 'input must be an object');
+        }
       });
 
       it('answers 413 PAYLOAD_TOO_LARGE for a body above bodyLimit, and writes nothing', async () => {
@@ -90,6 +93,9 @@ export function transportSuite(run: SuiteRun): void {
       it('rejects an unknown query parameter on get, naming it', async () => {
         const note = await seedNote(fixture, 'kept');
         expectInvalid(await send(fixture.server, 'GET', `/api/notes/${note.id}?limit=5`), '/limit', 'unknown input key `limit`');
+        // A second id beside the path's is refused, not silently dropped.
+        const other = await seedNote(fixture, 'other');
+        expectInvalid(await send(fixture.server, 'GET', `/api/notes/${note.id}?id=${other.id}`), '/id', 'query parameter `id` is not allowed');
       });
 
       it('answers 401 UNAUTHORIZED when the context factory rejects the credentials, before any action runs', async () => {

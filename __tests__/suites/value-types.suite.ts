@@ -57,6 +57,28 @@ export function valueTypesSuite(run: SuiteRun): void {
         });
       }
 
+      it('keeps dates of every year from 1 to 9999 exactly, and refuses the ones a date column cannot hold, naming the field', async () => {
+        // Years below 100 once came back from PostgreSQL as 1950 to 2049 (V8 read its text as a two-digit year).
+        const dates = ['0001-01-01T00:00:00.000Z', '0050-06-15T12:30:00.500Z', '0099-12-31T23:59:59.999Z', '0999-03-04T05:06:07.008Z', '9999-12-31T23:59:59.999Z'];
+        for (const takenAt of dates) {
+          const created = await client.call('kinds', 'create', { label: takenAt, takenAt });
+          expect([takenAt, created.status, created.body.takenAt]).toEqual([takenAt, 201, takenAt]);
+          expect((await client.call('kinds', 'get', { id: created.body.id })).body.takenAt).toBe(takenAt);
+        }
+        const listed = await client.call('kinds', 'list', {});
+        expect(listed.body.items.map((row: { label: string; takenAt: string }) => [row.label, row.takenAt])).toEqual(dates.map((date) => [date, date]));
+        // A leap second (no Date holds it), a year 10000 once the offset is applied, the year 0 PostgreSQL does not have.
+        for (const takenAt of ['2016-12-31T23:59:60Z', '9999-12-31T23:59:59-01:00', '0000-12-31T00:00:00Z']) {
+          const refused = await client.call('kinds', 'create', { label: 'refused', takenAt });
+          expect([takenAt, refused.status, refused.body.error?.details]).toEqual([
+            takenAt,
+            400,
+            [{ path: '/takenAt', message: 'takenAt must be an RFC 3339 date-time from 0001-01-01 to 9999-12-31 in UTC, such as "2024-05-01T12:00:00Z"' }],
+          ]);
+        }
+        expect((await client.call('kinds', 'count', {})).body).toEqual({ count: dates.length });
+      });
+
       it('writes and reads back every column kind exactly, dates as ISO-8601, through create, get, list, update and delete', async () => {
         const sent: Record<string, unknown> = { label: 'all kinds', takenAt: '2024-02-03T04:05:06.789Z', valid: true, ratio: 0.125, meta: { tags: ['a', 'b'], n: 1 } };
         if (run.dialect === 'sqlite') sent.seenAt = '2024-02-03T04:05:06.000Z';

@@ -8,6 +8,8 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { NestedLevel, NestedRows } from './nested-rows';
 import { DRIZZLE_TYPES } from './postgres-transactions';
+import { columnDecoder } from './prepared-select';
+import { timestampDecoder } from './postgres-timestamps';
 
 /**
  * The type OID of each Drizzle column class whose `::text` is its type's output function (an I/O conversion cast;
@@ -66,7 +68,8 @@ export const postgresNestedRows: NestedRows = {
     let decode = decoders.get(column);
     if (decode === undefined) {
       const parse = DRIZZLE_TYPES.getTypeParser(typeOid(column)!, 'text') as (text: string) => unknown;
-      decode = (value) => column.mapFromDriverValue(parse(value as string));
+      const decodeParsed = columnDecoder(column, timestampDecoder);
+      decode = (value) => decodeParsed(parse(value as string));
       decoders.set(column, decode);
     }
     return decode;

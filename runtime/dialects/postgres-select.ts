@@ -5,6 +5,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { DbRow, PreparableQuery, PreparedQuery } from './dialect';
 import { parameterFiller, selectRowReader, type DrizzleSelectParts, type ParameterFiller, type RowReader } from './prepared-select';
+import { timestampDecoder } from './postgres-timestamps';
 
 /** The parts of Drizzle's node-postgres prepared query (drizzle-orm 0.45) that a cached select needs. */
 interface DrizzlePrepared extends PreparedQuery, DrizzleSelectParts {
@@ -16,7 +17,7 @@ interface DrizzlePrepared extends PreparedQuery, DrizzleSelectParts {
 
 class ColumnSelect implements PreparedQuery {
   static of(statement: DrizzlePrepared): ColumnSelect | null {
-    const read = statement.queryConfig === undefined ? null : selectRowReader(statement);
+    const read = statement.queryConfig === undefined ? null : selectRowReader(statement, timestampDecoder);
     return read === null ? null : new ColumnSelect(statement, parameterFiller(statement.params), read);
   }
 

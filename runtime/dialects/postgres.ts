@@ -7,6 +7,7 @@ import { logToDrizzle } from './drizzle-logger';
 import { postgresArrayInsert, qualifiedName } from './postgres-array-insert';
 import { withIntegerRange } from './integer-range';
 import { int64TextSchema } from './number-text';
+import { timestampDecoder } from './postgres-timestamps';
 import { likePatternValue, matchLike } from './like-escape';
 import { postgresNestedRows } from './postgres-nested-rows';
 import { preparePostgresQuery } from './postgres-select';
@@ -92,7 +93,7 @@ export const postgresDialect: Dialect = {
   limitsPerKey: 'window',
   nestedRows: postgresNestedRows,
   nullsFirstAscending: false,
-  rowDecoder: () => null,
+  rowDecoder: timestampDecoder,
   hasReturning: true,
   insertReturns: () => true,
   returningInsert: (insert, selection) => insert.returning(selection),

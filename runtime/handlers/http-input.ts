@@ -4,9 +4,13 @@
 import type { Request } from 'express';
 import { crudActionSpec, type CrudActionName, type HttpInputSource } from '../actions';
 import type { CrudRuntime } from '../model/crud-runtime';
+import { TesseraError } from '../errors';
 import { idParserFor } from '../route';
 
 export type InputReader = (req: Request) => unknown;
+
+const DUPLICATE_ID_MESSAGE = 'query parameter `id` is not allowed: the id is the path\'s';
+const duplicateId = () => new TesseraError('VALIDATION_ERROR', DUPLICATE_ID_MESSAGE, [{ path: '/id', message: DUPLICATE_ID_MESSAGE }]);
 
 function withIfMatch(req: Request, input: Record<string, unknown>): Record<string, unknown> {
   const ifMatch = req.headers['if-match'];
@@ -23,6 +27,8 @@ export function inputReader(source: HttpInputSource, parseId: (raw: string) => u
       // Query parameters travel on for validation to refuse by name; ?select=a,b is a list.
       return (req) => {
         const input: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+        // The id is the path's: a second one in the query (`/api/notes/1?id=2`) is refused, not overwritten unseen.
+        if (Object.hasOwn(input, 'id')) throw duplicateId();
         input.id = parseId(req.params.id as string);
         if (typeof input.select === 'string') input.select = input.select.split(',');
         // CONTRACT §9: ?include=author,comments includes each named relation with its defaults.

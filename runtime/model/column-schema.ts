@@ -3,6 +3,7 @@
 import type { Column } from 'drizzle-orm';
 import type { JsonSchema } from '../json-schema';
 import { isoDate } from './iso-date';
+import { MESSAGES_KEYWORD } from '../validation';
 import { decimalTextSchema, integerDigitsOf } from '../dialects/number-text';
 
 /** Converts one value between its JSON form and what drizzle expects; null when the JSON form is the value. */
@@ -52,6 +53,9 @@ export function codecOf(column: Column): ColumnCodec | null {
       return null;
   }
 }
+
+/** What a date the validator refuses is told (validation-runtime.ts, storedDateTime: the instants a date column takes). */
+const DATE_TIME_MESSAGE = '{path} must be an RFC 3339 date-time from 0001-01-01 to 9999-12-31 in UTC, such as "2024-05-01T12:00:00Z"';
 
 /** An ISO-8601 date-time as JSON carries it, nanoseconds and offset included (`2024-01-01T00:00:00.123456789+05:30` is 35). */
 const DATE_TIME_MAX_LENGTH = 64;
@@ -106,7 +110,7 @@ export function inferColumnSchema(column: Column): JsonSchema {
     case 'boolean':
       return { type: 'boolean' };
     case 'date':
-      return { type: 'string', format: 'date-time', maxLength: DATE_TIME_MAX_LENGTH };
+      return { type: 'string', format: 'date-time', maxLength: DATE_TIME_MAX_LENGTH, [MESSAGES_KEYWORD]: { format: DATE_TIME_MESSAGE } };
     case 'bigint':
       // 20 characters hold every 64-bit integer, signed (-9223372036854775808) or not (18446744073709551615).
       return { type: 'string', pattern: '^-?[0-9]+$', maxLength: 20 };

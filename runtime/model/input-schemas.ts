@@ -104,7 +104,8 @@ function cursorInput(schema: JsonSchema): JsonSchema {
   const messages = schema[MESSAGES_KEYWORD] as Record<string, string>;
   return {
     ...schema,
-    not: { properties: { cursor: true, offset: true }, required: ['cursor', 'offset'] },
+    // An object holding both: `required` alone holds for a value that is no object (`5`), whose error is its type.
+    not: { type: 'object', properties: { cursor: true, offset: true }, required: ['cursor', 'offset'] },
     [MESSAGES_KEYWORD]: {
       ...messages,
       not: { at: '/cursor', message: 'cursor and offset cannot be used together: a cursor page starts after the row its cursor was taken from' },

@@ -33,8 +33,15 @@ function operatorValueSchema(kind: OperatorValueKind, valueSchema: JsonSchema): 
     case 'pair':
       return { type: 'array', minItems: 2, maxItems: 2, items: valueSchema };
     case 'text':
-      // A pattern longer than the column's values cannot match one: the value's bound is the pattern's.
-      return { type: 'string', maxLength: typeof valueSchema.maxLength === 'number' ? valueSchema.maxLength : DEFAULT_MAX_LENGTH };
+      // A pattern longer than the column's values cannot match one: the value's bound is the pattern's. U+0000 is
+      // refused on every database: SQLite's LIKE ends the pattern there (`a\u0000` matched `alpha`), PostgreSQL
+      // text cannot hold it.
+      return {
+        type: 'string',
+        maxLength: typeof valueSchema.maxLength === 'number' ? valueSchema.maxLength : DEFAULT_MAX_LENGTH,
+        pattern: '^[^\\u0000]*$',
+        [MESSAGES_KEYWORD]: { pattern: '{path} must not contain the character U+0000' },
+      };
     case 'flag':
       return { const: true };
   }

@@ -18,9 +18,6 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 /** The content types read without body-parser (see readPlainJson), exactly as clients usually send them. */
 const PLAIN_JSON_TYPES = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
 
-/** JSON whitespace, then the first character: strict mode takes only an object or an array, as body-parser's. */
-const FIRST_CHARACTER = /^[\x20\x09\x0a\x0d]*(.)/;
-
 /** An error body-parser would have raised, by its `type`, so bodyParserError answers it identically. */
 function bodyError(type: string): Error {
   return Object.assign(new Error(type), { type });
@@ -54,8 +51,6 @@ function readPlainJson(req: Request, next: NextFunction): void {
     // toString would replace each invalid sequence with U+FFFD; isUtf8 is one native pass over the bytes.
     if (!isUtf8(bytes)) return next(bodyError(NOT_UTF8));
     const text = bytes.toString('utf8');
-    const first = FIRST_CHARACTER.exec(text)?.[1];
-    if (first !== '{' && first !== '[') return next(bodyError('entity.parse.failed'));
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -96,7 +91,9 @@ function verifyBytes(req: object, _res: unknown, bytes: Buffer, encoding: string
 }
 
 export function jsonBody(limit: number | string): RequestHandler {
-  const parse = express.json({ limit, strict: true, type: JSON_TYPES, verify: verifyBytes });
+  // Any JSON text is parsed (RFC 8259: `5`, `"x"` and `null` are JSON too); one that is not an object is refused
+  // by the input's schema, VALIDATION_ERROR `input must be an object`, as an array is: it is not malformed.
+  const parse = express.json({ limit, strict: false, type: JSON_TYPES, verify: verifyBytes });
   return (req, res, next) => {
     if (!hasBody(req.headers)) {
       req.body = {};

@@ -8,9 +8,9 @@
 
 module.exports = {
   resources: {
-    'blog.notes': { fingerprint: '3c239bff7e609006', get validators() { return require('./validators/blog.notes.js'); } },
-    'blog.tasks': { fingerprint: '35cb17d5009276f5', get validators() { return require('./validators/blog.tasks.js'); } },
-    'blog.users': { fingerprint: '84b3419bb7feb55d', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
+    'blog.notes': { fingerprint: 'f3b7163a74fb50af', get validators() { return require('./validators/blog.notes.js'); } },
+    'blog.tasks': { fingerprint: '48783bdea339a50e', get validators() { return require('./validators/blog.tasks.js'); } },
+    'blog.users': { fingerprint: 'bdd401d5841583ca', get validators() { return require('./validators/blog.users.js'); }, get statements() { return require('./handlers/blog/users/resource.js').statements; } },
   },
   handlers: {
     get 'blog.notes.count'() { return require('./handlers/blog/notes/count.js'); },
