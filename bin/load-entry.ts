@@ -85,11 +85,21 @@ export async function loadEntry(entryPath: string, options: LoadOptions = {}): P
   if (options.typescript !== false) await registerTypeScriptHooks(absolutePath);
 
   let loaded: { entryModule: unknown; format: EntryFormat };
+  // A top-level await that never settles (a promise nothing resolves, an import cycle through `await import`) leaves
+  // nothing to run: Node would end the process with code 0 and not a word. It says so and fails instead.
+  const onNeverLoaded = (code: number) => {
+    if (code !== 0) return;
+    process.stderr.write(`tessera: entry ${entryPath} never finished loading: a top-level await in it (or in a module it imports) never settled\n`);
+    process.exitCode = 1;
+  };
+  process.once('exit', onNeverLoaded);
   try {
     loaded = await runEntry(absolutePath, options.typescript !== false);
   } catch (error) {
     const { reason, location, isSyntaxError } = describeEntryFailure(error);
     throw new EntryError(`entry ${entryPath} failed to load: ${reason}`, { cause: error, location, isSyntaxError });
+  } finally {
+    process.off('exit', onNeverLoaded);
   }
   const { entryModule, format } = loaded;
 

@@ -121,6 +121,27 @@ describe('starting while the database cannot be reached', () => {
       }
     }, 120_000);
 
+    it('names a mistyped connection string as such, never repeating it: the driver reads the password into the database name', async () => {
+      // The scheme without its `//`: pg and mysql2 take all that follows for the database's name.
+      const mistyped = SHARED[dialect].replace('://', `:/`).replace(/^(\w+:\/)([^@/]*)@/, `$1$2:${PASSWORD}@`);
+      const env = { TESSERA_TEST_DIALECT: dialect, TESSERA_TEST_DATABASE_URL: mistyped };
+      for (const result of [await spawnCli(['start', ENTRY, '--port', String(await freePort())], env, 60_000), await runBundle(bundle(dialect), { ...env, PORT: String(await freePort()) })]) {
+        expect(result.code).toBe(1);
+        expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^tessera: the database of service hang \\(${dialect} at .*/\\(not a plain name: check the connection string\\)\\) cannot be reached: `))]);
+        for (const forbidden of FORBIDDEN) expect(result.stdout + result.stderr).not.toMatch(forbidden);
+      }
+    }, 120_000);
+
+    if (dialect === 'postgres') {
+      it('says that the server refused SSL when the connection string asks for it, without the SQL of the statement that met it', async () => {
+        const url = withUrl(SHARED.postgres, (each) => each.searchParams.set('sslmode', 'verify-full'));
+        const env = { TESSERA_TEST_DIALECT: dialect, TESSERA_TEST_DATABASE_URL: url };
+        const { hostname, port, pathname } = new URL(url);
+        const line = `tessera: the database of service hang (postgres at ${hostname}:${port}${pathname}) cannot be reached: the server does not support SSL, which the connection asks for (sslmode, ssl)`;
+        expectOneLine(await spawnCli(['start', ENTRY, '--port', String(await freePort())], env, 60_000), line);
+      }, 120_000);
+    }
+
     it('tessera dev prints the same line and waits for a change', async () => {
       const each = CASES[1];
       const url = await each.url(dialect);

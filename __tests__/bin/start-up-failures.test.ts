@@ -104,6 +104,15 @@ describe('a start-up failure that is not the database', () => {
     expect(result.stdout).toBe('');
   }, CLI_TIMEOUT_MS);
 
+  it('names an entry whose top-level await never settles, and exits 1 (Node alone would exit 0 without a word)', async () => {
+    const entry = '__tests__/bin/entries/never-loads.mjs';
+    const result = await spawnCli(['start', entry, '--port', String(await freePort())], {}, CLI_TIMEOUT_MS);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').filter((each) => each !== '')).toEqual([
+      `tessera: entry ${entry} never finished loading: a top-level await in it (or in a module it imports) never settled`,
+    ]);
+  }, CLI_TIMEOUT_MS);
+
   it("prints the stack under DEBUG=tessera only (a bundle's missing secret)", async () => {
     const result = await startIn('bundle', await freePort(), { REQUIRED_SECRET: SECRET, DEBUG: 'tessera' });
     expect(result.code).toBe(1);

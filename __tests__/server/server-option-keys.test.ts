@@ -1,9 +1,10 @@
 // Unknown server option keys are never ignored in silence (issue 31): createServer throws a SetupError naming the
-// key and the option it resembles, and docs/server-options.md lists exactly the keys createServer takes.
+// key and the option it resembles, and docs/server-options.md lists exactly the keys createServer takes. The plain
+// options' values are checked for their type.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, SetupError } from 'tessera-api';
-import { SERVER_OPTION_KEYS } from '../../runtime/server/server-option-keys';
+import { checkServerOptionTypes, SERVER_OPTION_KEYS } from '../../runtime/server/server-option-keys';
 
 describe('createServer option keys', () => {
   it.each([
@@ -14,6 +15,24 @@ describe('createServer option keys', () => {
     [{ helmet: true }, 'helmet is not a server option (see docs/server-options.md)'],
   ])('throws a SetupError naming %j and what it resembles', (options, message) => {
     expect(() => createServer(options as never)).toThrow(new SetupError(message));
+  });
+
+  // `tessera start` runs an options module without a type check: a value of the wrong type must not pass unseen.
+  it.each([
+    [{ title: 42 }, 'title must be a string, got 42'],
+    [{ description: null }, 'description must be a string, got null'],
+    [{ docs: 'yes' }, 'docs must be true or false, got "yes"'],
+    [{ compiler: 'no' }, 'compiler must be true or false, got "no"'],
+    [{ bodyLimit: 'abc' }, 'bodyLimit must be a number of bytes or a size such as \'1mb\', got "abc"'],
+    [{ bodyLimit: -1 }, 'bodyLimit must be a number of bytes or a size such as \'1mb\', got -1'],
+  ])('throws a SetupError for the option of the wrong type in %j', (options, message) => {
+    expect(() => createServer(options as never)).toThrow(new SetupError(message));
+  });
+
+  it('takes the plain options of the right types', () => {
+    for (const options of [{ title: 'Notes', version: '2.0.0', docs: false, compiler: true, statementCache: false }, { bodyLimit: 2048 }, { bodyLimit: '2mb' }, { bodyLimit: '500 kb' }]) {
+      expect(() => checkServerOptionTypes(options)).not.toThrow();
+    }
   });
 
   it('refuses anything but an object of options', () => {

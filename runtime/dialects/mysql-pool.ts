@@ -1,6 +1,7 @@
 // The mysql2 client behind a drizzle database: its timeouts (database-timeouts.ts) and where it connects, for
 // start-up messages. mysql2 bounds only the opening of a connection by itself (connectTimeout); the wait for a free
 // pooled connection and each statement are bounded here, on the callback client that every call goes through.
+import { targetText } from './target-text';
 import type { DatabaseTimeouts, EffectiveTimeouts } from './database-timeouts';
 import { DEFAULT_DATABASE_TIMEOUTS, timeoutError } from './database-timeouts';
 
@@ -128,5 +129,5 @@ export function applyMysqlTimeouts(client: any, given: DatabaseTimeouts): Effect
 export function mysqlTarget(client: any): string {
   const core = coreOf(client);
   const config: CoreConnection['config'] = (isPool(core) ? core.config.connectionConfig : core?.config) ?? {};
-  return `${config.host ?? 'localhost'}:${config.port ?? 3306}/${config.database ?? ''}`;
+  return targetText(config.host ?? 'localhost', config.port ?? 3306, config.database ?? '');
 }

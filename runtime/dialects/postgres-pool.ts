@@ -1,6 +1,7 @@
 // The node-postgres client behind a drizzle database: its timeouts (database-timeouts.ts) and where it connects,
 // for start-up messages. pg's Pool gives its options object to each client it creates, so options set here
 // before the first connection apply to every connection.
+import { targetText } from './target-text';
 import type { DatabaseTimeouts, EffectiveTimeouts } from './database-timeouts';
 import { DEFAULT_DATABASE_TIMEOUTS } from './database-timeouts';
 
@@ -54,5 +55,5 @@ export function postgresTarget(client: any): string {
     const ConnectionParameters = require('pg/lib/connection-parameters') as new (options: object) => typeof parameters;
     parameters = new ConnectionParameters(options);
   }
-  return `${parameters.host ?? 'localhost'}:${parameters.port ?? 5432}/${parameters.database ?? ''}`;
+  return targetText(parameters.host ?? 'localhost', parameters.port ?? 5432, parameters.database ?? '');
 }

@@ -19,7 +19,7 @@ import { requestLogger } from './request-logging';
 import { DEFAULT_BODY_LIMIT, type ServerOptions } from './server-options';
 import type { Context } from '../model/context';
 import type { AnyContext } from '../model/options';
-import { checkServerOptionKeys } from './server-option-keys';
+import { checkServerOptionKeys, checkServerOptionTypes } from './server-option-keys';
 import { servicesRoute } from './services-route';
 import { ServerLifecycle, type CloseOptions, type CloseResult } from './graceful-close';
 import { installListen } from './listen';
@@ -81,6 +81,7 @@ export function createServer<TContext extends Context = Context>(given: ServerOp
   const options = given as ServerOptions<AnyContext>;
   if (typeof options !== 'object' || options === null) throw new SetupError('createServer takes an object of server options');
   checkServerOptionKeys(options); // no silent ignore: `titel` is a SetupError naming it
+  checkServerOptionTypes(options); // nor `title: 42`
   // spec §4.3, §7: one SecretError listing every missing or invalid secret, before anything is built.
   if (options.secrets?.validate !== false) resolveSecrets(options.secrets?.source);
   // The prefix, services and routes, described once (application-model.ts): `tessera build` compiles the same.

@@ -20,7 +20,16 @@ const REASONS: Readonly<Record<string, string>> = {
   '57P03': 'the server is starting up',
   '53300': 'too many connections',
   1040: 'too many connections',
+  1698: 'authentication failed (the user may sign in only another way, such as unix_socket)',
 };
+
+/** Driver messages without a code that say what is wrong in fixed words of their own. */
+const MESSAGES: ReadonlyMap<string, string> = new Map([['The server does not support SSL connections', 'the server does not support SSL, which the connection asks for (sslmode, ssl)']]);
+
+/** A statement Drizzle ran failed (DrizzleQueryError: its message holds the SQL), the driver's error its cause. */
+function isFailedStatement(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { query?: unknown }).query === 'string' && (error as { cause?: unknown }).cause !== undefined;
+}
 
 type Bound = 'connect' | 'acquire' | 'statement';
 /** The drivers' "no answer in time" (pg's carry no code), and which bound it was. */
@@ -42,7 +51,12 @@ export function unreachableReason(error: unknown, timeouts: Service['timeouts'])
     if (bound !== undefined) return timeouts === null ? 'no answer' : `no answer within ${timeouts[bound]} ms`;
     current = (current as { cause?: unknown }).cause;
   }
-  if (driver === null) return null;
+  for (let depth = 0, at: unknown = error; depth < 5 && at !== null && typeof at === 'object'; depth++, at = (at as { cause?: unknown }).cause) {
+    const words = MESSAGES.get(String((at as { message?: unknown }).message));
+    if (words !== undefined) return words;
+  }
+  // The catalog query at start failed for a reason without a code: the setup's, not the application's.
+  if (driver === null) return isFailedStatement(error) ? "the first statement failed (DEBUG=tessera shows the driver's message)" : null;
   const code = String(driver.errno !== undefined && typeof driver.errno === 'number' && driver.errno >= 1000 ? driver.errno : driver.code);
   const words = REASONS[code];
   return words === undefined ? `the driver failed with ${code}` : `${words} (${code})`;

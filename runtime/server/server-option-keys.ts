@@ -1,5 +1,6 @@
 // Every key createServer takes, as a table TypeScript holds to ServerOptions, so that an unknown key (`titel`) is a
-// SetupError naming it, in createServer and in `tessera start`, `dev` and `build`, never silently ignored.
+// SetupError naming it, in createServer and in `tessera start`, `dev` and `build`, never silently ignored; and the
+// types of the plain options, which `tessera start` (no type check) would otherwise pass on to fail later, or not.
 import { SetupError } from '../errors';
 import type { ServerOptions } from './server-options';
 
@@ -50,6 +51,22 @@ export function checkServerOptionKeys(options: object): void {
     const near = closestName(key, NAMES);
     throw new SetupError(`${key} is not a server option (${near === undefined ? 'see docs/server-options.md' : `did you mean ${near}?`})`);
   }
+}
+
+/** The plain options by the type they take (the others are checked where they are resolved). */
+const STRING_OPTIONS = ['title', 'version', 'description'] as const;
+const BOOLEAN_OPTIONS = ['docs', 'compiler', 'statementCache'] as const;
+/** What body-parser reads as a size: bytes, or a number with a unit (`'1mb'`, `'500 kb'`). */
+const SIZE = /^\d+(\.\d+)? *(b|kb|mb|gb|tb|pb)?$/i;
+
+/** Throws a SetupError naming the first plain option given a value of the wrong type (`title: 42`). */
+export function checkServerOptionTypes(options: ServerOptions): void {
+  const wrong = (key: string, expected: string, value: unknown) => new SetupError(`${key} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}`);
+  for (const key of STRING_OPTIONS) if (options[key] !== undefined && typeof options[key] !== 'string') throw wrong(key, 'a string', options[key]);
+  for (const key of BOOLEAN_OPTIONS) if (options[key] !== undefined && typeof options[key] !== 'boolean') throw wrong(key, 'true or false', options[key]);
+  const { bodyLimit } = options;
+  const isSize = typeof bodyLimit === 'number' ? Number.isSafeInteger(bodyLimit) && bodyLimit > 0 : typeof bodyLimit === 'string' && SIZE.test(bodyLimit.trim());
+  if (bodyLimit !== undefined && !isSize) throw wrong('bodyLimit', "a number of bytes or a size such as '1mb'", bodyLimit);
 }
 
 /** The name `key` is a likely typo of: the same but for letter case, or at most two edits away (one for short keys). */
