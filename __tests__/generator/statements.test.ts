@@ -58,10 +58,10 @@ describe('emitStatementsFile', () => {
     clearRegistry();
     require('../../fixtures/blog/app');
     expect(emitStatementsFile(runtimeOf('notes'), 'header').text).toBe(
-      '-- header\n-- blog.notes on sqlite: no prepared statements; every query is built per call.\n-- spec §8 rule 3: columns filled by an application function: id ($defaultFn).\n',
+      '-- header\n-- blog.notes on sqlite: no statement is prepared when the server is built (spec §8 rule 4).\n-- spec §8 rule 3: id ($defaultFn) filled by an application function, so no statement is cached: each call prepares its own.\n',
     );
     const tasks = emitStatementsFile(runtimeOf('tasks'), 'header').text;
-    expect(tasks).toContain('-- spec §8 rule 2: access.scope adds a condition to every call, so no shape is fixed.\n');
-    expect(tasks).toContain('-- spec §8 rule 3: columns filled by an application function: id ($defaultFn), createdAt ($defaultFn).\n');
+    expect(tasks).toContain('-- spec §8 rule 2: access.scope may add a condition to a call, which then prepares its own statement.\n');
+    expect(tasks).toContain('-- spec §8 rule 3: id ($defaultFn), createdAt ($defaultFn) filled by an application function, so no statement is cached: each call prepares its own.\n');
   });
 });

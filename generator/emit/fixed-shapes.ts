@@ -48,8 +48,10 @@ export function emitStatements(resource: ResourceDescription): Code {
       code`${name(shape.name)}: [${literal(before)}, ${literal(after)}],`,
     ]);
   });
+  const scoped = rt.access.scope === null ? [] : [comment('A call its scope gives a condition adds that condition and prepares the statement for the call (spec §8 rule 2).')];
   return joinCode([
     comment(`The statements of the shapes known at build time, as ${rt.dialect.name} runs them (statements/${rt.label}.${rt.dialect.name}.sql).`),
+    ...scoped,
     code`const statements = {
 ${joinCode(entries)}
 };`,

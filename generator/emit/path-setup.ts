@@ -44,7 +44,7 @@ export function emitPathSetup(resource: ResourceDescription, path: CompiledPath,
     lines.push(code`const ${name(runner)} = api.${name(maker)}(resource);`);
   } else {
     const text = hasFixedShapes(resource) ? code`shared.statements.${name(shape)}` : code`null`;
-    if (because !== null) lines.push(comment(`Its SQL is written once, here; ${because}.`));
+    if (because !== null) lines.push(comment(`Its SQL is written once, when the handler is made; ${because}.`));
     else lines.push(comment('The fixed shape, prepared by the driver once (spec §8); without the cache, prepared per call.'));
     lines.push(code`const ${name(runner)} = api.${name(maker)}(resource, ${text});`);
   }

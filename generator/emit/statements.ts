@@ -12,9 +12,10 @@ function sqlComment(text: string): string {
 /** Why spec §8 keeps this resource's statements out of the cache, one comment line per rule. */
 function exclusionReasons(resource: ResourceDescription): string[] {
   const reasons: string[] = [];
-  if (resource.plan.access.scope !== null) reasons.push('spec §8 rule 2: access.scope adds a condition to every call, so no shape is fixed.');
   const columns = resource.applicationDefaults;
-  if (columns.length > 0) reasons.push(`spec §8 rule 3: columns filled by an application function: ${columns.join(', ')}.`);
+  if (resource.plan.access.scope !== null) reasons.push('spec §8 rule 2: access.scope may add a condition to a call, which then prepares its own statement.');
+  if (columns.length > 0) reasons.push(`spec §8 rule 3: ${columns.join(', ')} filled by an application function, so no statement is cached: each call prepares its own.`);
+  else if (resource.plan.access.scope !== null) reasons.push('A call its scope gives no condition runs the fixed shapes of the handlers (their resource.js), cached on first use.');
   return reasons;
 }
 
@@ -33,7 +34,7 @@ function preparedBody(resource: ResourceDescription): string[] {
 
 function excludedBody(resource: ResourceDescription): string[] {
   return [
-    sqlComment(`${resource.label} on ${resource.plan.dialect.name}: no prepared statements; every query is built per call.`),
+    sqlComment(`${resource.label} on ${resource.plan.dialect.name}: no statement is prepared when the server is built (spec §8 rule 4).`),
     ...exclusionReasons(resource).map(sqlComment),
   ];
 }

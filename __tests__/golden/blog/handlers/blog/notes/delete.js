@@ -12,7 +12,7 @@ module.exports = function createHandler(deps) {
   const validateInput = resource.validators.get('delete');
   // The :id path segment is a string; notes.id holds string values.
   const readInput = api.inputReader(resource, 'delete');
-  // Its SQL is written once, here; spec §8 rule 3: notes has application defaults (id), so no statement of it is cached: each call prepares its own.
+  // Its SQL is written once, when the handler is made; spec §8 rule 3: notes has application defaults (id), so no statement of it is cached: each call prepares its own.
   const deleteById = api.deleteById(resource, null);
 
   return async function deleteNotes(req, res, next) {

@@ -10,7 +10,7 @@ const shared = require('./resource.js');
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
   const validateInput = resource.validators.get('findOne');
-  // Its SQL is written once, here; spec §8 rule 3: notes has application defaults (id), so no statement of it is cached: each call prepares its own.
+  // Its SQL is written once, when the handler is made; spec §8 rule 3: notes has application defaults (id), so no statement of it is cached: each call prepares its own.
   const readPage = api.page(resource, null);
   const decode = api.decoders(resource);
 

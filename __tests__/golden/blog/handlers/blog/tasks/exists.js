@@ -10,7 +10,7 @@ const shared = require('./resource.js');
 module.exports = function createHandler(deps) {
   const { api, resource, context } = deps;
   const validateInput = resource.validators.get('exists');
-  // Its SQL is written once, here; spec §8 rule 3: tasks has application defaults (id, createdAt), so no statement of it is cached: each call prepares its own.
+  // Its SQL is written once, when the handler is made; spec §8 rule 3: tasks has application defaults (id, createdAt), so no statement of it is cached: each call prepares its own.
   const anyRow = api.exists(resource, null);
 
   return async function existsTasks(req, res, next) {

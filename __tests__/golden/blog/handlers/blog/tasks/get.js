@@ -12,7 +12,7 @@ module.exports = function createHandler(deps) {
   const validateInput = resource.validators.get('get');
   // The :id path segment is a string; tasks.id holds string values.
   const readInput = api.inputReader(resource, 'get');
-  // Its SQL is written once, here; spec §8 rule 3: tasks has application defaults (id, createdAt), so no statement of it is cached: each call prepares its own.
+  // Its SQL is written once, when the handler is made; spec §8 rule 3: tasks has application defaults (id, createdAt), so no statement of it is cached: each call prepares its own.
   const getById = api.getById(resource, null);
   const decode = api.decoders(resource);
 
