@@ -99,6 +99,12 @@ describe('tessera build', () => {
     expect(fs.readdirSync(REPO_ROOT).sort()).toEqual(before);
   }, CLI_TIMEOUT_MS);
 
+  it('exits 1 with one line for --out naming a file, leaving it alone', async () => {
+    const result = await spawnCli(['build', SQLITE_ENTRY, '--out', SQLITE_ENTRY]);
+    expect(result.code).toBe(1);
+    expect(stderrLines(result.stderr)).toEqual([`tessera: --out ${SQLITE_ENTRY} is a file; name a folder for the bundle: tessera build <entry> --out dist`]);
+  }, CLI_TIMEOUT_MS);
+
   it('refuses a folder that holds files but no bundle, and leaves them alone', async () => {
     const out = path.join(folder.path, 'mine');
     fs.mkdirSync(out);

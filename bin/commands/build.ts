@@ -55,6 +55,8 @@ export async function buildEntry(args: BuildArgs & { out: string }): Promise<Bun
   const entryPath = path.resolve(process.cwd(), args.entry);
   if (!fs.existsSync(entryPath)) throw new EntryError(`entry not found: ${args.entry}`);
   const outDir = path.resolve(process.cwd(), args.out);
+  // `--out app.ts` (the entry given twice, say) is a file: the bundle needs a folder.
+  if (fs.existsSync(outDir) && !fs.statSync(outDir).isDirectory()) throw new generator.BuildError(`--out ${args.out} is a file; name a folder for the bundle: tessera build <entry> --out dist`);
 
   // Throws at once without TypeScript; settled at once, so a check that fails early is not an unhandled
   // rejection while the entry loads.

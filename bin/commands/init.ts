@@ -15,7 +15,8 @@ export function addInitCommand(program: Command): void {
       try {
         const dir = dirArgument ?? '.';
         const report = scaffold(dir);
-        const cd = dir === '.' ? [] : [`  cd ${dir}`];
+        // A folder with spaces or shell characters is quoted, so that the line can be pasted as it is.
+        const cd = dir === '.' ? [] : [`  cd ${/^[\w./@+-]+$/.test(dir) ? dir : `'${dir.replace(/'/g, `'\\''`)}'`}`];
         const lines = [`tessera init: ${dir}: ${report.files.join(', ')}`, `tessera-api: ${report.dependency.description}`];
         process.stdout.write([...lines, 'Next:', ...cd, '  npm install', '  npm run dev', ''].join('\n'));
       } catch (error) {

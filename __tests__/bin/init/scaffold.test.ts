@@ -72,6 +72,13 @@ describe('the project tessera init writes', () => {
     });
   });
 
+  it('quotes a folder with spaces in what to run next, so that the line can be pasted', async () => {
+    const spaced = path.join(folder.path, "Bad Name's api");
+    const result = await spawnCli(['init', spaced]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')).toContain(`  cd '${spaced.replace("'", "'\\''")}'`);
+  }, STEP_TIMEOUT_MS);
+
   it('refuses a folder that is not empty, writing nothing', async () => {
     const result = await spawnCli(['init', project]);
     expect(result.code).toBe(1);
