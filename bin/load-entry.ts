@@ -78,10 +78,16 @@ const COMMONJS_TOP_LEVEL_AWAIT = /Top-level await is currently not supported wit
 /** Imports a module with Node's own loader: ES modules (top-level await included) and CommonJS alike. */
 const importModule = require('../runtime/native-import.js') as (url: string) => Promise<unknown>;
 
+/** Throws the EntryError of an entry (`entryPath` as given, `absolutePath` resolved) that is no file. */
+export function checkEntryFile(entryPath: string, absolutePath: string): void {
+  if (!fs.existsSync(absolutePath)) throw new EntryError(`entry not found: ${entryPath}`);
+  if (fs.statSync(absolutePath).isDirectory()) throw new EntryError(`entry ${entryPath} is a folder: name the file that defines your services (app.ts)`);
+}
+
 /** Imports `entryPath` (relative to process.cwd()): TypeScript or JavaScript, ES module or CommonJS. */
 export async function loadEntry(entryPath: string, options: LoadOptions = {}): Promise<LoadedEntry> {
   const absolutePath = path.resolve(process.cwd(), entryPath);
-  if (!fs.existsSync(absolutePath)) throw new EntryError(`entry not found: ${entryPath}`);
+  checkEntryFile(entryPath, absolutePath);
   if (options.typescript !== false) await registerTypeScriptHooks(absolutePath);
 
   let loaded: { entryModule: unknown; format: EntryFormat };

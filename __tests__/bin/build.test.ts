@@ -37,6 +37,7 @@ describe('tessera build', () => {
 
   it.each([
     ['a missing entry', '__tests__/bin/entries/missing.ts', 'tessera: entry not found: __tests__/bin/entries/missing.ts'],
+    ['an entry that is a folder', '__tests__/bin/entries', 'tessera: entry __tests__/bin/entries is a folder: name the file that defines your services (app.ts)'],
     ['an entry that registers no service', '__tests__/bin/entries/empty.ts', 'tessera: entry __tests__/bin/entries/empty.ts registered no service: call defineService(...) in it'],
   ])('exits 1 with one line for %s, writing nothing', async (_case, entry, line) => {
     const out = path.join(folder.path, 'failed');

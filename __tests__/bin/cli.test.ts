@@ -41,6 +41,12 @@ describe('tessera start', () => {
     expect(stderrLines(result.stderr)).toEqual(['tessera: entry not found: __tests__/bin/entries/missing.ts']);
   }, CLI_TIMEOUT_MS);
 
+  it('exits non-zero with one line when the entry is a folder', async () => {
+    const result = await spawnCli(['start', '__tests__/bin/entries']);
+    expect(result.code).toBe(1);
+    expect(stderrLines(result.stderr)).toEqual(['tessera: entry __tests__/bin/entries is a folder: name the file that defines your services (app.ts)']);
+  }, CLI_TIMEOUT_MS);
+
   it('exits non-zero with one line carrying the error of an entry that throws', async () => {
     const result = await spawnCli(['start', THROWING_ENTRY]);
     expect(result.code).toBe(1);

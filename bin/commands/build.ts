@@ -7,7 +7,7 @@ import type { BundleFile, BundleReport, TypeCheckResult } from '../../generator'
 import type { DocumentationOption } from '../../runtime/docs/documentation-folder';
 import type { ServerOptions } from '../../runtime/server/server-options';
 import { exitWithError } from '../exit-with-error';
-import { EntryError, loadEntry } from '../load-entry';
+import { checkEntryFile, EntryError, loadEntry } from '../load-entry';
 import { DEFAULT_PORT, resolvePort } from '../port';
 import { commandWithEntry, flagValue, withPort } from './shared-options';
 
@@ -53,7 +53,7 @@ export async function buildEntry(args: BuildArgs & { out: string }): Promise<Bun
   // spec §8.1: the bundle's fallback port; PORT is read when the bundle runs, never at build time.
   const port = resolvePort({ flag: args.port, fallback: DEFAULT_PORT });
   const entryPath = path.resolve(process.cwd(), args.entry);
-  if (!fs.existsSync(entryPath)) throw new EntryError(`entry not found: ${args.entry}`);
+  checkEntryFile(args.entry, entryPath);
   const outDir = path.resolve(process.cwd(), args.out);
   // `--out app.ts` (the entry given twice, say) is a file: the bundle needs a folder.
   if (fs.existsSync(outDir) && !fs.statSync(outDir).isDirectory()) throw new generator.BuildError(`--out ${args.out} is a file; name a folder for the bundle: tessera build <entry> --out dist`);
