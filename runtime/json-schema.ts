@@ -3,3 +3,6 @@
 
 /** A JSON Schema object, used to override a column's inferred schema. */
 export type JsonSchema = Record<string, unknown>;
+
+/** A `pattern` refusing U+0000, which PostgreSQL text cannot hold and SQLite's LIKE takes for the pattern's end. */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';

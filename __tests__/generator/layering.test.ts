@@ -44,7 +44,7 @@ function allRelativeImports(file: string): string[] {
  * or folders (ending in `/`) below runtime/; a new file at the root of runtime/ must be placed here.
  */
 const RUNTIME_LAYERS: readonly (readonly [string, readonly string[]])[] = [
-  ['base', ['errors.ts', 'names.ts', 'json-schema.ts', 'drizzle-kinds.ts', 'package-info.ts', 'optional-package.ts', 'validation.ts', 'validation-runtime.ts', 'secrets/']],
+  ['base', ['errors.ts', 'names.ts', 'json-schema.ts', 'drizzle-kinds.ts', 'package-info.ts', 'optional-package.ts', 'validation.ts', 'validation-errors.ts', 'validation-runtime.ts', 'secrets/']],
   ['dialects', ['dialects/']],
   ['model', ['model/', 'actions.ts', 'route.ts', 'service.ts', 'service-action.ts', 'registry.ts', 'define-service.ts']],
   ['sql', ['sql/']],

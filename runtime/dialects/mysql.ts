@@ -6,8 +6,7 @@ import { getTableConfig } from 'drizzle-orm/mysql-core';
 import { OutsideScope, ROW_MISSING, type DbRow, type Dialect, type WritePlan } from './dialect';
 import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from './driver-errors';
 import { logToDrizzle } from './drizzle-logger';
-import { withIntegerRange } from './integer-range';
-import { decimalTextSchema, int64TextSchema } from './number-text';
+import { refineMysqlColumnSchema } from './mysql-column-schema';
 import { likePatternValue, matchLike } from './like-escape';
 import { textQuery } from './mysql-text-dates';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
@@ -17,13 +16,6 @@ import { applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
 import { insertReturnsOn } from './mariadb-returning';
 import { affectedRows, insertedKey, mysqlWriteThenRead, runMysqlOnce, transactMysql } from './mysql-transactions';
-
-/** Bits of the sized integer types; others (bigint in number mode, serial) hold what JSON numbers carry. */
-const INTEGER_BITS: Record<string, number> = { MySqlTinyInt: 8, MySqlSmallInt: 16, MySqlMediumInt: 24, MySqlInt: 32 };
-
-/** Byte capacity of the TEXT types. A character takes at least one byte, so more characters never fit;
- * multi-byte text that still overflows is caught by errno 1406. */
-const TEXT_BYTES: Record<string, number> = { tinytext: 255, text: 65535, mediumtext: 16777215, longtext: 4294967295 };
 
 /** The mysql2 connection options behind a drizzle database: pools and connections, promise or callback style. */
 function clientOptions(db: any): { supportBigNumbers?: boolean } | undefined {
@@ -57,15 +49,7 @@ function selectionReader(selection: Record<string, Column>): RowReader {
 export const mysqlDialect: Dialect = {
   name: 'mysql',
 
-  refineColumnSchema(column, schema) {
-    if (schema.type === 'integer') return withIntegerRange(schema, INTEGER_BITS[column.columnType] ?? null, column.getSQLType().includes('unsigned'));
-    if (column.columnType === 'MySqlBigInt64') return int64TextSchema(column.getSQLType().includes('unsigned'));
-    // A decimal declared without a precision is decimal(10, 0).
-    if (column.columnType === 'MySqlDecimal' && (column as { precision?: number }).precision === undefined) return decimalTextSchema(10);
-    const textBytes = column.columnType === 'MySqlText' ? TEXT_BYTES[(column as { textType?: string }).textType ?? ''] : undefined;
-    if (textBytes !== undefined && schema.maxLength === undefined) return { ...schema, maxLength: textBytes };
-    return schema;
-  },
+  refineColumnSchema: refineMysqlColumnSchema,
 
   checkColumn(db, column) {
     // Without supportBigNumbers mysql2 hands BIGINT over as a JS number, silently dropping digits above 2^53.

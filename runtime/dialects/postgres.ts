@@ -8,6 +8,7 @@ import { postgresArrayInsert, qualifiedName } from './postgres-array-insert';
 import { withIntegerRange } from './integer-range';
 import { int64TextSchema } from './number-text';
 import { timestampDecoder } from './postgres-timestamps';
+import { NO_NUL_PATTERN } from '../json-schema';
 import { likePatternValue, matchLike } from './like-escape';
 import { postgresNestedRows } from './postgres-nested-rows';
 import { preparePostgresQuery } from './postgres-select';
@@ -23,8 +24,6 @@ const INTEGER_BITS: Record<string, number> = { PgSmallInt: 16, PgSmallSerial: 16
 /** bigint and bigserial in bigint mode: 64-bit integers, which JSON carries as decimal strings. */
 const INT64_TYPES = new Set(['PgBigInt64', 'PgBigSerial64']);
 
-/** PostgreSQL text cannot hold U+0000. */
-const NO_NUL = '^[^\\u0000]*$';
 
 export const postgresDialect: Dialect = {
   name: 'postgres',
@@ -32,7 +31,7 @@ export const postgresDialect: Dialect = {
   refineColumnSchema(column, schema) {
     if (schema.type === 'integer') return withIntegerRange(schema, INTEGER_BITS[column.columnType] ?? null, false);
     if (INT64_TYPES.has(column.columnType)) return int64TextSchema(false);
-    if (column.dataType === 'string' && schema.type === 'string' && schema.pattern === undefined && schema.format === undefined) return { ...schema, pattern: NO_NUL };
+    if (column.dataType === 'string' && schema.type === 'string' && schema.pattern === undefined && schema.format === undefined) return { ...schema, pattern: NO_NUL_PATTERN };
     return schema;
   },
 

@@ -5,7 +5,7 @@ import { MAX_WHERE_ITEMS } from './where-limits';
 import { MESSAGES_KEYWORD } from '../validation';
 import { DEFAULT_MAX_LENGTH } from './column-schema';
 import type { FieldModel } from './field-policy';
-import type { JsonSchema } from '../json-schema';
+import { NO_NUL_PATTERN, type JsonSchema } from '../json-schema';
 import { RELATION_FILTERS, type RelationDeclaration } from './relation-options';
 
 /** CONTRACT §2: AND / OR / NOT nest at most this deep. */
@@ -39,7 +39,7 @@ function operatorValueSchema(kind: OperatorValueKind, valueSchema: JsonSchema): 
       return {
         type: 'string',
         maxLength: typeof valueSchema.maxLength === 'number' ? valueSchema.maxLength : DEFAULT_MAX_LENGTH,
-        pattern: '^[^\\u0000]*$',
+        pattern: NO_NUL_PATTERN,
         [MESSAGES_KEYWORD]: { pattern: '{path} must not contain the character U+0000' },
       };
     case 'flag':
