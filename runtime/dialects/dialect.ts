@@ -58,6 +58,8 @@ export interface PreparableQuery {
 /** A prepared drizzle query: placeholder values in, rows out (sync on better-sqlite3, awaited alike). */
 export interface PreparedQuery {
   execute(values?: Record<string, unknown>): DbRow[] | Promise<DbRow[]>;
+  /** Frees what the database holds for it, once the statement cache has dropped it (MySQL: mysql-statements.ts). */
+  release?(): void;
 }
 
 export interface Dialect {

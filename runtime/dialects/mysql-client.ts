@@ -1,7 +1,7 @@
 // How the MySQL dialect runs statements on mysql2: Drizzle's SQL text and decoders, run on mysql2's callback client
 // with the per-call work of Drizzle's execution and transactions done once (issue 18). mysql.ts says what to run.
 import { parameterFiller, selectRowReader, type DrizzleSelectParts, type ParameterFiller, type RowReader } from './prepared-select';
-import type { DbRow, PreparableQuery, PreparedQuery } from './dialect';
+import type { DbRow, PreparableQuery, PreparedQuery, RawStatement } from './dialect';
 import { nullWhenOutsideScope } from './write-statements';
 import { datetimeDecoder } from './mysql-datetime';
 import { datesAsText, textQuery, type DatesAsText } from './mysql-text-dates';
@@ -28,7 +28,7 @@ interface PooledConnection extends CallbackClient {
 }
 
 /** The callback client behind a mysql2 client: callback ones have `promise()`, promise ones keep theirs in `pool` or `connection`. */
-function callbackClientOf(client: any): CallbackClient | null {
+export function callbackClientOf(client: any): CallbackClient | null {
   const core = typeof client?.promise === 'function' ? client : (client?.pool ?? client?.connection);
   return typeof core?.query === 'function' ? core : null;
 }
@@ -73,11 +73,11 @@ interface DrizzlePrepared extends PreparedQuery, DrizzleSelectParts {
  * call, as Drizzle's is (onConnection).
  */
 class ColumnSelect implements PreparedQuery {
-  static of(statement: DrizzlePrepared): ColumnSelect | null {
+  static of(statement: DrizzlePrepared, server: RawStatement | null): ColumnSelect | null {
     const read = selectRowReader(statement, datetimeDecoder);
     if (read === null) return null;
     // Drizzle's SQL text and settings, the date types read as the client reads them.
-    return new ColumnSelect(statement.client, textQuery(statement.query.sql, statement.client), parameterFiller(statement.params), read, statement.logger);
+    return new ColumnSelect(statement.client, textQuery(statement.query.sql, statement.client), parameterFiller(statement.params), read, statement.logger, server);
   }
 
   private constructor(
@@ -86,21 +86,35 @@ class ColumnSelect implements PreparedQuery {
     private readonly fill: ParameterFiller,
     private readonly read: RowReader,
     private readonly logger: DrizzlePrepared['logger'],
+    /** The statement the server prepares, for a call on the pool it was prepared on (not on a transaction's connection). */
+    private readonly server: RawStatement | null,
+    private readonly pool: QueryClient = client,
   ) {}
 
   async execute(values: Record<string, unknown> = {}): Promise<DbRow[]> {
     const params = this.fill(values);
     this.logger.logQuery(this.options.sql, params);
-    const [rows] = await this.client.query(this.options, params);
+    const rows = this.server !== null && this.client === this.pool ? await this.server.rows(params) : (await this.client.query(this.options, params))[0];
     return (rows as unknown[][]).map(this.read);
+  }
+
+  release(): void {
+    this.server?.release?.();
   }
 }
 
-/** Drizzle's prepared query for `query`, run on the untraced client (a select of columns without Drizzle's per-call mapping). */
-export function prepareQuery(query: PreparableQuery): PreparedQuery {
+/** A statement the server prepares, of `text` on a mysql2 pool or connection (mysql-statements.ts). */
+export type ServerStatement = (client: unknown, text: string) => RawStatement;
+
+/**
+ * Drizzle's prepared query for `query`, run on the untraced client (a select of columns without Drizzle's per-call
+ * mapping); with `onServer`, the statement cache's: prepared by the server where it runs on the pool.
+ */
+export function prepareQuery(query: PreparableQuery, onServer: ServerStatement | null = null): PreparedQuery {
   const statement = query.prepare() as DrizzlePrepared;
+  const server = onServer === null ? null : onServer(statement.client, statement.query.sql);
   statement.client = untraced(statement.client);
-  return ColumnSelect.of(statement) ?? statement;
+  return ColumnSelect.of(statement, server) ?? statement;
 }
 
 /**

@@ -19,7 +19,16 @@ interface CoreConnection {
   query(sql: string, values: unknown[], done: (error: unknown) => void): unknown;
   /** Set by mysql2 from the server's handshake. */
   _isMariaDB?: boolean;
+  /** mysql2's statements prepared on this connection, by key. */
+  _statements?: { get(key: string): unknown };
   config: { connectTimeout?: number; host?: string; port?: number; database?: string };
+}
+
+/** mysql2's Prepare command. */
+interface PrepareCommand {
+  readonly options: object;
+  onResult?: ((error: unknown) => void) | null;
+  once(event: 'end', listener: () => void): void;
 }
 
 /** A mysql2 callback pool. */
@@ -50,8 +59,10 @@ function boundStatements(connection: CoreConnection, statement: number): void {
   timedConnections.add(connection);
   const addCommand = connection.addCommand;
   connection.addCommand = function addTimedCommand(this: CoreConnection, command: any) {
-    // Query and Execute commands carry `timeout` (undefined when not given); others (ping, prepare) are left alone.
-    if (command !== null && typeof command === 'object' && 'timeout' in command && command.timeout === undefined) {
+    // Query and Execute commands carry `timeout` (undefined when not given); a Prepare gets a bound of its own
+    // (mysql-statements.ts prepares the statement cache's statements); others (ping) are left alone.
+    if (command?.constructor?.name === 'Prepare') boundPrepare(connection, command, statement);
+    else if (command !== null && typeof command === 'object' && 'timeout' in command && command.timeout === undefined) {
       command.timeout = statement;
       const onTimeout = command._handleTimeoutError;
       if (typeof onTimeout === 'function') {
@@ -63,6 +74,23 @@ function boundStatements(connection: CoreConnection, statement: number): void {
     }
     return addCommand.call(this, command);
   };
+}
+
+/**
+ * mysql2 bounds no Prepare: past `statement` ms the connection is destroyed and the prepare answers the timeout's
+ * error (a destroyed connection calls back none of its commands).
+ */
+function boundPrepare(connection: CoreConnection, command: PrepareCommand, statement: number): void {
+  // A statement this connection holds answers at once, without the server: no timer per call.
+  const statementKey = (connection.constructor as { statementKey?(options: object): string }).statementKey;
+  if (statementKey !== undefined && connection._statements?.get(statementKey(command.options)) !== undefined) return;
+  const timer = setTimeout(() => {
+    const done = command.onResult;
+    command.onResult = null;
+    connection.destroy();
+    done?.(timeoutError(`no answer to a prepare within ${statement} ms`, STATEMENT_TIMEOUT_CODE));
+  }, statement);
+  command.once('end', () => clearTimeout(timer));
 }
 
 /**

@@ -8,13 +8,13 @@ import { clientErrorFrom, describeWith, driverErrorOf, unavailableFrom } from '.
 import { logToDrizzle } from './drizzle-logger';
 import { refineMysqlColumnSchema } from './mysql-column-schema';
 import { likePatternValue, matchLike } from './like-escape';
-import { textQuery } from './mysql-text-dates';
 import { inTransaction, onConnection, prepareQuery, untraced, type QueryClient } from './mysql-client';
 import { datetimeDecoder } from './mysql-datetime';
 import { DRIVER_CODES, REASONS, UNAVAILABLE } from './mysql-errors';
 import { applyMysqlTimeouts, mysqlTarget } from './mysql-pool';
 import { byIdPlaceholder, rowCondition, updateValues, valuePlaceholders, writeShape } from './write-statements';
 import { insertReturnsOn } from './mariadb-returning';
+import { serverPrepared } from './mysql-statements';
 import { affectedRows, insertedKey, mysqlWriteThenRead, runMysqlOnce, transactMysql } from './mysql-transactions';
 
 /** The mysql2 connection options behind a drizzle database: pools and connections, promise or callback style. */
@@ -131,7 +131,7 @@ export const mysqlDialect: Dialect = {
 
   // drizzle's mysql2 prepared query keeps the SQL text built once; mysql2 binds the values.
   prepare(query) {
-    return prepareQuery(query);
+    return prepareQuery(query, serverPrepared);
   },
   async ping(db) {
     await db.execute(sql`select 1`);
@@ -154,14 +154,8 @@ export const mysqlDialect: Dialect = {
     return describeWith(error, (driver) => driver.errno ?? driver.code, REASONS);
   },
 
-  rawStatement(db, text) {
-    const client = untraced(db.$client);
-    const config = textQuery(text, client);
-    return {
-      rows: async (values) => (await client.query(config, values))[0] as unknown[][],
-      run: async (values) => ((await client.query(config, values))[0] as { affectedRows: number }).affectedRows,
-    };
-  },
+  // Prepared by the server once per pooled connection (mysql-statements.ts).
+  rawStatement: (db, text) => serverPrepared(db.$client, text),
 
   runOnce(db, statement) {
     logToDrizzle(db, statement);

@@ -49,7 +49,7 @@ export function readDatabase(db: AnyDatabase): AnyDatabase {
 export function prepareRead(db: AnyDatabase, query: PreparableQuery, prepare: (query: PreparableQuery) => PreparedQuery): PreparedQuery {
   if (!isReplicated(db) || db.$replicas.length === 1) return prepare(query);
   const statements = db.$replicas.map((replica) => prepare(Object.create(query, { session: { value: replica.session } })));
-  return { execute: (values) => statements[pickedReplica(db)].execute(values) };
+  return { execute: (values) => statements[pickedReplica(db)].execute(values), release: () => statements.forEach((statement) => statement.release?.()) };
 }
 
 /** A read the compiled handlers run without Drizzle (a fixed shape's SQL), on the replica picked per call. */
@@ -60,5 +60,6 @@ export function rawReadStatement(dialect: Dialect, db: AnyDatabase, text: string
   return {
     rows: (values) => statements[pickedReplica(db)].rows(values),
     run: (values) => statements[pickedReplica(db)].run(values),
+    release: () => statements.forEach((statement) => statement.release?.()),
   };
 }

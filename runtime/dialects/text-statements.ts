@@ -23,4 +23,6 @@ export interface RawStatement {
   rows(values: readonly unknown[]): unknown[][] | Promise<unknown[][]>;
   /** Runs a statement that answers no rows: how many rows it changed. */
   run(values: readonly unknown[]): number | Promise<number>;
+  /** Frees what the database holds for it, once the statement cache has dropped it (MySQL: mysql-statements.ts). */
+  release?(): void;
 }

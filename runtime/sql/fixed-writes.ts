@@ -13,11 +13,14 @@ interface BoundStatement {
   readonly statement: RawStatement;
   /** The statement's values, in placeholder order, from the named values of a call. */
   bind(values: Record<string, unknown>): unknown[];
+  /** The statement cache dropped it. */
+  release(): void;
 }
 
 function boundStatement(rt: ResourcePlan, query: PreparableQuery): BoundStatement {
   const { sql: text, params } = query.toSQL();
-  return { statement: rt.dialect.rawStatement(rt.db, text, statementName(text)), bind: parameterFiller(params) };
+  const statement = rt.dialect.rawStatement(rt.db, text, statementName(text));
+  return { statement, bind: parameterFiller(params), release: () => statement.release?.() };
 }
 
 type Rows = unknown[][] | Promise<unknown[][]>;

@@ -14,6 +14,7 @@ export function prepareNowOrOnFirstUse(plan: ResourcePlan, query: PreparableQuer
         prepared ??= plan.dialect.prepare(query, name);
         return prepared.execute(values);
       },
+      release: () => prepared?.release?.(),
     };
   }
 }

@@ -35,6 +35,7 @@ export class StatementCache {
   /** Drops every statement and prepares none from now on: each call builds its query afresh. */
   disable(): void {
     this.#enabled = false;
+    for (const statement of this.#statements.values()) released(statement);
     this.#statements.clear();
   }
 
@@ -69,11 +70,17 @@ export class StatementCache {
     this.#statements.set(key, statement);
     if (this.#statements.size > STATEMENT_CACHE_CAPACITY) {
       const oldest = this.#statements.keys().next().value as string;
+      released(this.#statements.get(oldest)!);
       this.#statements.delete(oldest);
       this.#evictions++;
     }
     return statement;
   }
+}
+
+/** Lets the database free a statement the cache dropped, where it holds one for it (RawStatement.release). */
+function released(statement: object): void {
+  (statement as { release?(): void }).release?.();
 }
 
 const caches = new WeakMap<object, StatementCache>();
