@@ -10,7 +10,9 @@
 // during a shutdown see resets. Owning the listening socket, the primary stops accepting before anything
 // else, as a single process does.
 import cluster, { type Worker } from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { CLUSTER_KEY_VARIABLE } from '../../runtime/server/cluster-key';
 import { exitWithError } from '../exit-with-error';
 import { SHUTDOWN_MESSAGE } from '../shutdown';
 import { CLI_PORT_SOURCES, CONNECTION_MESSAGE, describeListenError } from './worker-connections';
@@ -67,6 +69,8 @@ export async function runPrimary({ workers: count, port, host, portSources = CLI
   const startedAt = new Map<Worker, number>();
   /** Workers that serve, in the order connections go to them. */
   const serving: Worker[] = [];
+  // One key for every worker's cursors and ETags, unless the application sets cursorSecret (runtime/server/cursor-secret.ts).
+  const clusterKey = randomBytes(32).toString('hex');
   let next = 0;
   let announced = false;
   let firstLines: string[] | null = null;
@@ -84,7 +88,7 @@ export async function runPrimary({ workers: count, port, host, portSources = CLI
 
   const fork = (): void => {
     if (isStopping) return;
-    const worker = cluster.fork();
+    const worker = cluster.fork({ [CLUSTER_KEY_VARIABLE]: clusterKey });
     startedAt.set(worker, Date.now());
     worker.on('message', (message) => {
       if (!isListeningMessage(message)) return;
