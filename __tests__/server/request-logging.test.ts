@@ -181,4 +181,42 @@ describe('requestLogging', () => {
     expect(errors).toEqual([expect.stringMatching(new RegExp(`^INTERNAL_ERROR POST /api/notes: SetupError: hooks\\.notes: hooks\\.beforeCreate set "titel", which is not a column id=${REQUEST_ID}$`))]);
     expect(await database.raw('SELECT id FROM t_notes')).toEqual([]);
   });
+
+  /** The error lines of one call to an action throwing `error`, with DEBUG set to `debug`. */
+  async function errorLinesOf(error: Error, debug: string | undefined): Promise<string[]> {
+    clearRegistry();
+    const shop = defineService({ name: 'thrower', db: testbed.database.db });
+    shop.action('fail', { handler: () => Promise.reject(error) });
+    const errors: string[] = [];
+    const saved = process.env.DEBUG;
+    if (debug === undefined) delete process.env.DEBUG;
+    else process.env.DEBUG = debug;
+    try {
+      await logOf({ services: [shop], requestLogging: false, errorLogger: (line) => void errors.push(line) }, async (url) => {
+        expect((await request(`${url}/api/thrower/fail`, { method: 'POST', body: {} })).status).toBe(500);
+      });
+    } finally {
+      if (saved === undefined) delete process.env.DEBUG;
+      else process.env.DEBUG = saved;
+    }
+    return errors;
+  }
+
+  it("keeps an application error's name and code on its one line, whatever characters they hold", async () => {
+    const error = Object.assign(new Error('the message 5ecret'), { code: 'E_ONE\nFAKE LINE id=forged' });
+    error.name = 'Own\r\nError';
+    const errors = await errorLinesOf(error, undefined);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(new RegExp(`^INTERNAL_ERROR POST /api/thrower/fail: Own Error \\(E_ONE FAKE LINE id=forged\\) id=${REQUEST_ID}$`));
+    expect(errors[0]).not.toContain('5ecret');
+  });
+
+  it('adds the cause with its message and stack under DEBUG=tessera, for the developer of the application', async () => {
+    const errors = await errorLinesOf(new Error('lookupRole is not a function'), 'express,tessera');
+    expect(errors).toHaveLength(1);
+    const [line, ...detail] = errors[0].split('\n');
+    expect(line).toMatch(new RegExp(`^INTERNAL_ERROR POST /api/thrower/fail: Error id=${REQUEST_ID}$`));
+    expect(detail[0]).toBe('    Error: lookupRole is not a function');
+    expect(detail.slice(1).every((frame) => frame.startsWith('        at '))).toBe(true);
+  });
 });

@@ -25,8 +25,10 @@ export const UNAVAILABLE: UnavailableSignals = {
   codes: new Set([
     ...SOCKET_ERROR_CODES,
     // Class 08, connection exception; 57P01-03 admin or crash shutdown, starting up; 53300 too many connections;
-    // 57014 a statement cancelled, by the statement_timeout Tessera sets (database-timeouts.ts) or an operator.
-    '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300', '57014',
+    // 57014 a statement cancelled, by the statement_timeout Tessera sets (database-timeouts.ts) or an operator;
+    // 08P01 what PgBouncer answers when it cannot give the client a server connection (login failed, server down,
+    // query_wait_timeout).
+    '08000', '08001', '08003', '08004', '08006', '08P01', '57P01', '57P02', '57P03', '53300', '57014',
   ]),
   // pg and pg-pool raise these without a code.
   messages: new Set([

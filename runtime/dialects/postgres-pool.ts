@@ -38,9 +38,10 @@ export function applyPostgresTimeouts(client: any, given: DatabaseTimeouts): Eff
   const statement = given.statement ?? positive(options?.statement_timeout) ?? DEFAULT_DATABASE_TIMEOUTS.statement;
   if (options !== null) {
     options.connectionTimeoutMillis = Math.min(connect, acquire);
-    // A pool that names statement_timeout, even 0 (behind PgBouncer, which refuses startup parameters it does not
-    // know), keeps it; the client-side bound below still holds.
-    if (given.statement !== undefined || !('statement_timeout' in options)) options.statement_timeout = statement;
+    // A pool that names statement_timeout 0 keeps it, even beside the service's own `statement` (behind PgBouncer,
+    // which refuses startup parameters it does not know); the client-side bound below still holds. Another value
+    // gives way to the service's.
+    if (options.statement_timeout !== 0 && (given.statement !== undefined || !('statement_timeout' in options))) options.statement_timeout = statement;
     if (given.statement !== undefined || positive(options.query_timeout) === undefined) options.query_timeout = statement + CLIENT_MARGIN_MS;
   }
   return { connect, acquire, statement };

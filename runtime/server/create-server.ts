@@ -102,6 +102,7 @@ export function createServer<TContext extends Context = Context>(given: ServerOp
   const lifecycle = new ServerLifecycle(services, timeouts.shutdownGracePeriod, errorLog);
   const app = express() as TesseraApp;
   app.disable('x-powered-by');
+  trustProxies(app, options.trustProxy);
   installListen(app, timeouts, lifecycle);
   let closing: Promise<CloseResult> | null = null;
   app.close = (closeOptions) => (closing ??= lifecycle.close(closeOptions).finally(() => edge.close()));
@@ -170,4 +171,14 @@ function createTelemetry(options: ServerOptions, services: readonly Service[]): 
   const dashboard = resolveDashboardOptions(options.dashboard, options.secrets?.source);
   loadSqlite(); // the history file's driver: a SetupError now rather than when the dashboard starts
   return new AppTelemetry(options.title ?? DEFAULT_TITLE, services, dashboard);
+}
+
+/** `trustProxy`: Express's own `trust proxy`, whose address parser refuses what is not an address or subnet. */
+function trustProxies(app: TesseraApp, trustProxy: ServerOptions['trustProxy']): void {
+  if (trustProxy === undefined) return;
+  try {
+    app.set('trust proxy', trustProxy);
+  } catch (error) {
+    throw new SetupError(`trustProxy: ${(error as Error).message}`);
+  }
 }

@@ -19,7 +19,22 @@ function describeCause(error: TesseraError): string {
   if (cause instanceof SetupError || cause instanceof DatabaseError) return `${cause.name}: ${cause.message}`;
   const driver = (cause.cause ?? cause) as { name?: unknown; code?: unknown; errno?: unknown };
   const code = driver.code ?? driver.errno;
-  return `${String(cause.name ?? 'Error')}${code !== undefined ? ` (${String(code)})` : ''}`;
+  return `${oneLine(cause.name ?? 'Error')}${code !== undefined ? ` (${oneLine(code)})` : ''}`;
+}
+
+/** A name or code as the application's error set it, on one line of the log whatever it holds. */
+function oneLine(value: unknown): string {
+  return String(value).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').slice(0, 100);
+}
+
+/**
+ * Under DEBUG=tessera (a developer's machine: cli-and-bundles.md), the stack of an internal error's cause, message
+ * included, indented under its line; never otherwise, since a message may hold values.
+ */
+function debugDetail(error: TesseraError): string {
+  const cause = error.cause;
+  if (!(cause instanceof Error) || !/tessera/.test(process.env.DEBUG ?? '')) return '';
+  return `\n${(cause.stack ?? `${cause.name}: ${cause.message}`).replace(/^/gm, '    ')}`;
 }
 
 /** Express's router throws a URIError (status 400) for a path it cannot percent-decode: the client's mistake. */
@@ -47,7 +62,7 @@ export function errorMiddleware(errorLog: ((message: string) => void) | null, no
       const cause = describeCause(answer);
       const line = `${answer.code} ${req.method} ${req.path}: ${cause}${id === undefined ? '' : ` id=${id}`}`;
       if (answer.code === 'SERVICE_UNAVAILABLE') unavailableLog!.note(cause, line);
-      else errorLog(line);
+      else errorLog(line + debugDetail(answer));
     }
     if (answer.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     // RFC 9110 §15.5.2: a 401 carries a challenge. `auth` sets its own; a context factory's 401 gets the bare scheme.

@@ -46,7 +46,10 @@ function keyFunction(by: RateLimitOptions['by'], hasAuth: boolean): KeyOf {
   };
 }
 
-/** A Redis client of a redis:// URL: commands wait for the first connection, never for a lost one. */
+/**
+ * A Redis client of a redis:// URL: commands wait for the first connection while it is being made, but not once it
+ * has failed, nor for a lost one (each would wait out the command timeout: calls pass unlimited at once instead).
+ */
 function connectRedis(url: string): { client: object; disconnect(): void } {
   let Redis: new (url: string, options: object) => { on(event: string, listener: (...args: any[]) => void): unknown; once(event: string, listener: () => void): unknown; options: { enableOfflineQueue: boolean }; disconnect(): void };
   try {
@@ -56,7 +59,9 @@ function connectRedis(url: string): { client: object; disconnect(): void } {
   }
   const client = new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 0, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
   client.on('error', () => undefined); // reported by the limiter's own log line, once a minute
-  client.once('ready', () => (client.options.enableOfflineQueue = false));
+  const failFast = () => (client.options.enableOfflineQueue = false);
+  client.once('ready', failFast);
+  client.once('error', failFast);
   return { client, disconnect: () => client.disconnect() };
 }
 

@@ -35,6 +35,7 @@ export const SERVER_OPTION_KEYS: { readonly [key in keyof Required<ServerOptions
   security: true,
   context: true,
   bodyLimit: true,
+  trustProxy: true,
   cursorSecret: true,
   auth: true,
   cors: true,
@@ -67,6 +68,10 @@ export function checkServerOptionTypes(options: ServerOptions): void {
   const { bodyLimit } = options;
   const isSize = typeof bodyLimit === 'number' ? Number.isSafeInteger(bodyLimit) && bodyLimit > 0 : typeof bodyLimit === 'string' && SIZE.test(bodyLimit.trim());
   if (bodyLimit !== undefined && !isSize) throw wrong('bodyLimit', "a number of bytes or a size such as '1mb'", bodyLimit);
+  const { trustProxy } = options;
+  const isAddresses = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+  const isTrust = typeof trustProxy === 'boolean' || (typeof trustProxy === 'number' && Number.isSafeInteger(trustProxy) && trustProxy >= 0) || isAddresses(trustProxy) || (Array.isArray(trustProxy) && trustProxy.length > 0 && trustProxy.every(isAddresses));
+  if (trustProxy !== undefined && !isTrust) throw wrong('trustProxy', "true or false, a number of proxies, or addresses and subnets ('loopback', '10.0.0.0/8', a list)", trustProxy);
 }
 
 /** The name `key` is a likely typo of: the same but for letter case, or at most two edits away (one for short keys). */

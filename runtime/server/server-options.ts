@@ -149,6 +149,12 @@ export interface ServerOptions<TContext = Context> {
   /** Largest accepted JSON body: bytes, or a string such as '1mb'. Default 1 MiB. */
   bodyLimit?: number | string;
   /**
+   * Behind a reverse proxy or load balancer: which proxies to believe about the caller's address (`X-Forwarded-For`),
+   * as Express's `trust proxy` setting takes it: `true`, a number of hops, or addresses and subnets (`'loopback'`,
+   * `'10.0.0.0/8'`, a list). The caller's address then counts for `rateLimit` by `'ip'`. Default: none trusted.
+   */
+  trustProxy?: boolean | number | string | readonly string[];
+  /**
    * CONTRACT §10: the key of the rows' ETags (at least 32 characters; a `secret('…')` reference allowed). Replicas
    * behind one address need the same one, so that an ETag read from one is good for If-Match on another.
    * Default: a random key per process.
