@@ -1,7 +1,7 @@
 // The relations suite's application: authors (members see active authors only, emails scrubbed), their posts (public,
 // a hidden column) and the posts' comments (refused to a caller flagged `noComments`). posts.author and posts.comments
 // come from Drizzle relations(), as do comments.parent and comments.replies (the table to itself); authors.posts from the
-// foreign key alone.
+// foreign key alone. updateMany (authors, posts) and deleteMany (posts, comments) take relation filters too.
 import { crud, defineService } from 'tessera-api';
 import type { RelationDatabase } from '../helpers/relation-tables';
 
@@ -20,10 +20,11 @@ export function defineRelationsApp(database: RelationDatabase) {
       },
       fields: {
         id: { read: true, filter: ['eq', 'in'], sort: true },
-        name: { read: true, filter: ['eq', 'contains'], sort: true },
+        name: { read: true, update: true, filter: ['eq', 'contains'], sort: true },
         email: { read: true, scrub: ({ value, ctx }) => (ctx.user?.role === 'admin' || value === null ? value : '***') },
         active: { read: true, filter: ['eq'] },
       },
+      operations: { updateMany: true },
       relations: { posts: { resource: () => postsRef, filter: true } },
     }),
   );
@@ -33,10 +34,12 @@ export function defineRelationsApp(database: RelationDatabase) {
       access: 'public',
       fields: {
         id: { read: true, filter: ['eq', 'in'], sort: true },
-        title: { read: true, filter: ['eq', 'contains'], sort: true },
+        title: { read: true, update: true, filter: ['eq', 'contains'], sort: true },
         authorId: { read: true, filter: ['eq', 'isNull'] },
       },
       maxLimit: 100,
+      operations: { updateMany: true, deleteMany: true },
+      maxAffected: 2,
       relations: {
         author: { resource: authorsResource, filter: true },
         comments: { resource: () => commentsRef, filter: true, maxLimit: 10 },
@@ -56,6 +59,7 @@ export function defineRelationsApp(database: RelationDatabase) {
         rating: { read: true, filter: ['gte', 'lte'], sort: true },
       },
       defaultLimit: 5,
+      operations: { deleteMany: true },
       // A relation of the table to itself, both ways (parent_id, not readable: the join column of a relation need not be).
       relations: { post: { resource: () => postsResource }, parent: { resource: () => commentsRef, filter: true }, replies: { resource: () => commentsRef, filter: true } },
     }),
@@ -73,6 +77,12 @@ export async function insertRows(database: RelationDatabase, table: string, colu
   let index = 0;
   const values = rows.map((row) => `(${row.map(() => (database.dialect === 'postgres' ? `$${++index}` : '?')).join(', ')})`).join(', ');
   await database.raw(`INSERT INTO ${table} (${columns}) VALUES ${values}`, rows.flat());
+}
+
+/** Back to the seeded rows, after a test that wrote some (same tables, so statements prepared on them stay valid). */
+export async function reseedRelations(database: RelationDatabase): Promise<void> {
+  for (const table of ['rel_comments', 'rel_posts', 'rel_authors']) await database.raw(`DELETE FROM ${table}`);
+  await seedRelations(database);
 }
 
 /** Three authors (Bob inactive), four posts (one without author), five comments (two of them replies). */

@@ -11,6 +11,7 @@ import { expectSameResponses, ResponseRecording } from '../helpers/response-reco
 import { clearRegistry, HANDLER_MODES, listen, type TestServer } from '../helpers/test-app';
 import { relationRequest } from './relations-fuzz';
 import { defineRelationsApp, insertRows, seedRelations, type RelationsApp } from './relations-app';
+import { relationWriteCases } from './relation-writes.cases';
 
 const MEMBER = { user: { id: 'm', role: 'member' } };
 const ADMIN = { user: { id: 'a', role: 'admin' } };
@@ -270,6 +271,8 @@ function relationsCases(dialect: DialectName): void {
           }
         });
       });
+
+      describe('relation filters in bulk writes', () => relationWriteCases(call, () => database));
 
       if (mode === 'generic') {
         describe('fuzz', () => {

@@ -55,6 +55,18 @@ export function concurrencySuite(run: SuiteRun): void {
       expect(await fixture.database.raw('SELECT code FROM t_counters')).toEqual([]);
     });
 
+    it('refuses an If-Match header it cannot hold in the header\'s words (the input\'s /ifMatch), and writes nothing', async () => {
+      await send('POST', '/api/counters', { code: 'e', n: 1 });
+      const message = 'the If-Match header must have 1 to 1024 characters: an ETag, a comma-separated list of ETags, or *';
+      for (const ifMatch of [`"${'a'.repeat(1023)}"`, '']) {
+        for (const [method, body] of [['PATCH', { n: 3 }], ['PUT', { n: 3 }], ['DELETE', undefined]] as const) {
+          const refused = await send(method, '/api/counters/e', body, { 'if-match': ifMatch });
+          expect([method, refused.status, await refused.json()]).toEqual([method, 400, { error: { code: 'VALIDATION_ERROR', message, details: [{ path: '/ifMatch', message }] } }]);
+        }
+      }
+      expect(await fixture.database.raw('SELECT code, n FROM t_counters')).toEqual([{ code: 'e', n: 1 }]);
+    });
+
     it('checks If-Match inside the scope: a row of another user is missing (404), whatever the ETag', async () => {
       const asAlice = { 'x-test-user': JSON.stringify({ user: ALICE }) };
       const asBob = { 'x-test-user': JSON.stringify({ user: BOB }) };

@@ -24,6 +24,23 @@ export function transportSuite(run: SuiteRun): void {
         expect(answer.status).toBe(404);
       });
 
+      it('answers 404 NOT_FOUND to a method no route mounts on a fixed path, before any id check: the fixed path wins over :id', async () => {
+        const json = { 'content-type': 'application/json' };
+        // notes: uuid keys (`query` is no uuid); counters: text keys, with upsert (PUT /:id), deleteMany and createMany.
+        const fixed = ['/api/notes/query', '/api/notes/count', '/api/notes/exists', '/api/notes/find-one', '/api/counters/delete', '/api/counters/bulk', '/api/counters/count'];
+        for (const path of fixed) {
+          for (const method of ['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE']) {
+            const answer = await fixture.server.fetch(path, { method, headers: json, body: method === 'GET' || method === 'HEAD' ? undefined : '{"n":1}' });
+            const body = method === 'HEAD' ? null : await answer.json();
+            expect([method, path, answer.status, body]).toEqual([method, path, 404, method === 'HEAD' ? null : { error: { code: 'NOT_FOUND', message: `no route for ${method} ${path}` } }]);
+          }
+        }
+        // A counter whose key is literally "count": the :id routes do not reach it over HTTP, /count counts.
+        expect((await send(fixture.server, 'POST', '/api/counters', '{"code":"count","n":1}', json)).status).toBe(201);
+        expect(await send(fixture.server, 'POST', '/api/counters/count', '{}', json)).toEqual({ status: 200, body: { count: 1 } });
+        expect(await fixture.database.raw('SELECT code, n FROM t_counters')).toEqual([{ code: 'count', n: 1 }]);
+      });
+
       it('takes select over GET as ?select=a,b and refuses other query parameters', async () => {
         const created = await httpClient(fixture.server).call('notes', 'create', { title: 'Q', content: 'c' });
         const answer = await fixture.server.fetch(`/api/notes/${created.body.id}?select=id,title`);

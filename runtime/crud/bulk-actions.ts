@@ -11,7 +11,7 @@ import { serializeRows, type JsonRow } from '../model/row-serializer';
 import { deleteMatching, KeyOutsideScope, PreconditionFailed, keyExists, MatchChanged, matchingKeys, TooManyRows, updateMatching, upsertRow, type BulkPlan } from '../sql/bulk-writes';
 import { insertMany } from '../sql/bulk-inserts';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
-import { compileWhere } from '../sql/where';
+import { whereCondition as filterCondition } from './relation-filters';
 import { ifMatchHolds, rowEtag, withEtag, withStatus } from './response-meta';
 import { checkHookData, decodeId, writeValues } from './write-data';
 
@@ -25,9 +25,12 @@ function serialize(rt: CrudRuntime, rows: readonly DbRow[], ctx: Context): Promi
   return serializeRows(rows, rt.readable, rt.readableScrubbed, ctx);
 }
 
-/** The validated where (non-empty: the input schema says so) as SQL. */
-function whereCondition(rt: ResourcePlan, where: Where): SQL {
-  return compileWhere(where, rt.filterColumns, rt.dialect)!;
+/**
+ * The validated where (non-empty: the input schema says so) as SQL, its relation filters (CONTRACT §9) as a list's:
+ * each related resource's authorize and list scope run before anything is read or written.
+ */
+async function whereCondition(rt: ResourcePlan, where: Where, ctx: Context): Promise<SQL> {
+  return (await filterCondition(rt, where, ctx))!;
 }
 
 /** The key as the row's JSON carries it (a bigint key as a decimal string), for hooks. */
@@ -72,7 +75,7 @@ export const BULK_QUERIES: Readonly<Record<OptInActionName, BulkAction>> = {
 
   async updateMany(rt, input: { where: Where; data: Record<string, unknown> }, ctx, scope) {
     const plan = bulkPlan(rt, scope);
-    const where = whereCondition(rt, input.where);
+    const where = await whereCondition(rt, input.where, ctx);
     const values = writeValues(rt.updatable, input.data);
     const { beforeUpdate, afterUpdate } = rt.hooks;
     let change: Parameters<typeof updateMatching>[3] = { values };
@@ -95,7 +98,8 @@ export const BULK_QUERIES: Readonly<Record<OptInActionName, BulkAction>> = {
   },
 
   async deleteMany(rt, input: { where: Where }, ctx, scope) {
-    const keys = await transaction(rt, 'deleted', () => rt.dialect.transact(rt.db, () => deleteMatching(bulkPlan(rt, scope), whereCondition(rt, input.where), rt.maxAffected)));
+    const where = await whereCondition(rt, input.where, ctx);
+    const keys = await transaction(rt, 'deleted', () => rt.dialect.transact(rt.db, () => deleteMatching(bulkPlan(rt, scope), where, rt.maxAffected)));
     if (rt.hooks.afterDelete !== null) for (const key of keys) await rt.hooks.afterDelete({ id: keyJson(rt, key), result: { success: true }, ctx });
     return { count: keys.length };
   },

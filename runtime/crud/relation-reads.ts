@@ -1,20 +1,16 @@
 // What a read asks through its relations (CONTRACT §9), worked out before any row is read: every related resource's
 // `authorize` (action `list`, the caller's ctx; false → FORBIDDEN naming the relation) and `scope`, relation filters
-// compiled into the call's condition, and the include tree ready to load (sql/includes.ts).
-import { and, not, or, type SQL } from 'drizzle-orm';
-import { TesseraError } from '../errors';
+// compiled into the call's condition (relation-filters.ts), and the include tree ready to load (sql/includes.ts).
+import { and } from 'drizzle-orm';
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { FieldModel } from '../model/field-policy';
 import type { AnyContext, Where } from '../model/options';
-import type { RelationFilterName } from '../model/relation-options';
-import { relationOf, type ResolvedRelation } from '../model/relations';
+import { relationOf } from '../model/relations';
 import type { IncludeNode } from '../sql/includes';
 import type { OrderByEntry } from '../sql/order-by';
-import { relationCondition } from '../sql/relation-conditions';
 import { nestedSelection, type NestedSelection } from '../sql/nested-includes';
 import { planOf, type ResourcePlan, type Scope } from '../sql/resource-plan';
-import { compileWhere } from '../sql/where';
-import { authorizeCall, resolveScope } from './call-access';
+import { hasRelationFilter, relatedScope, relationWhere } from './relation-filters';
 
 /** One include entry as validated (relation-input.ts): `true`, or a list-like input. */
 interface IncludeEntry {
@@ -35,73 +31,6 @@ export interface RelationRead {
   readonly isFixed: boolean;
 }
 
-/** The related resource's authorize (as a list) and scope, for one relation a call reaches. */
-async function relatedScope(relation: ResolvedRelation, input: unknown, ctx: AnyContext): Promise<Scope> {
-  try {
-    await authorizeCall(relation.target, 'list', input, ctx);
-  } catch (error) {
-    if (error instanceof TesseraError && error.code === 'FORBIDDEN') {
-      throw new TesseraError('FORBIDDEN', `relation \`${relation.name}\` is not allowed: ${relation.target.resourceName}.list is not allowed`);
-    }
-    throw error;
-  }
-  return resolveScope(relation.target, 'list', ctx);
-}
-
-function filterRelation(rt: CrudRuntime, key: string): ResolvedRelation | undefined {
-  return rt.relations.some((declaration) => declaration.name === key && declaration.isFilterable) ? relationOf(rt, key) : undefined;
-}
-
-/** Whether a validated where filters through a relation anywhere. */
-function hasRelationFilter(rt: CrudRuntime, where: Where | undefined): boolean {
-  if (where === undefined) return false;
-  for (const key in where) {
-    if (!Object.hasOwn(where, key)) continue;
-    if (key === 'AND' || key === 'OR') {
-      if ((where[key] as Where[]).some((branch) => hasRelationFilter(rt, branch))) return true;
-    } else if (key === 'NOT') {
-      if (hasRelationFilter(rt, where.NOT)) return true;
-    } else if (filterRelation(rt, key) !== undefined) return true;
-  }
-  return false;
-}
-
-/** A validated where as one condition, relation filters included, each with the related resource's access. */
-async function whereCondition(rt: CrudRuntime, where: Where | undefined, ctx: AnyContext): Promise<SQL | undefined> {
-  if (where === undefined) return undefined;
-  const parts: SQL[] = [];
-  for (const key in where) {
-    if (!Object.hasOwn(where, key) || where[key] === undefined) continue;
-    if (key === 'AND' || key === 'OR') {
-      const branches: SQL[] = [];
-      for (const branch of where[key] as Where[]) {
-        const condition = await whereCondition(rt, branch, ctx);
-        if (condition !== undefined) branches.push(condition);
-      }
-      if (branches.length > 0) parts.push((key === 'AND' ? and(...branches) : or(...branches)) as SQL);
-      continue;
-    }
-    if (key === 'NOT') {
-      const negated = await whereCondition(rt, where.NOT, ctx);
-      if (negated !== undefined) parts.push(not(negated));
-      continue;
-    }
-    const relation = filterRelation(rt, key);
-    if (relation === undefined) {
-      const condition = compileWhere({ [key]: where[key] } as Where, rt.filterColumns, rt.dialect);
-      if (condition !== undefined) parts.push(condition);
-      continue;
-    }
-    const filters = where[key] as Partial<Record<RelationFilterName, Where>>;
-    for (const name of Object.keys(filters) as RelationFilterName[]) {
-      const scope = await relatedScope(relation, { where: filters[name] }, ctx);
-      parts.push(relationCondition(relation, name, await whereCondition(relation.target, filters[name], ctx), scope));
-    }
-  }
-  if (parts.length === 0) return undefined;
-  return parts.length === 1 ? parts[0] : (and(...parts) as SQL);
-}
-
 function selected(rt: CrudRuntime, select: readonly string[] | undefined): readonly FieldModel[] {
   return select === undefined ? rt.readable : rt.readable.filter((field) => select.includes(field.key));
 }
@@ -117,7 +46,7 @@ async function includeNodes(rt: CrudRuntime, include: Record<string, true | Incl
     const scope = await relatedScope(relation, entry, ctx);
     // A where through relations cannot bind as placeholders: it joins the scope, rendered for this call only.
     const throughRelations = hasRelationFilter(relation.target, entry.where);
-    const where = throughRelations ? await whereCondition(relation.target, entry.where, ctx) : undefined;
+    const where = throughRelations ? await relationWhere(relation.target, entry.where, ctx) : undefined;
     nodes.push({
       relation,
       plan: planOf(relation.target),
@@ -179,7 +108,7 @@ export function relationRead(rt: CrudRuntime, input: { where?: Where; include?: 
 }
 
 async function filteredRead(rt: CrudRuntime, input: { where?: Where; include?: Record<string, true | IncludeEntry> }, ctx: AnyContext, scope: Scope): Promise<RelationRead> {
-  const condition = await whereCondition(rt, input.where, ctx);
+  const condition = await relationWhere(rt, input.where, ctx);
   const callScope = condition === undefined ? scope : scope === undefined ? condition : and(scope, condition);
   const includes = input.include === undefined ? [] : await includeNodes(rt, input.include, ctx);
   return { where: undefined, scope: callScope, includes, isFixed: false };

@@ -4,6 +4,7 @@
 import type { Request } from 'express';
 import { crudActionSpec, type CrudActionName, type HttpInputSource } from '../actions';
 import type { CrudRuntime } from '../model/crud-runtime';
+import { MAX_IF_MATCH_LENGTH } from '../model/if-match-length';
 import { TesseraError } from '../errors';
 import { idParserFor } from '../route';
 
@@ -12,9 +13,17 @@ export type InputReader = (req: Request) => unknown;
 const DUPLICATE_ID_MESSAGE = 'query parameter `id` is not allowed: the id is the path\'s';
 const duplicateId = () => new TesseraError('VALIDATION_ERROR', DUPLICATE_ID_MESSAGE, [{ path: '/id', message: DUPLICATE_ID_MESSAGE }]);
 
+const IF_MATCH_MESSAGE = `the If-Match header must have 1 to ${MAX_IF_MATCH_LENGTH} characters: an ETag, a comma-separated list of ETags, or *`;
+
+/**
+ * The If-Match header as the input's `ifMatch`. A header the schema would refuse is refused here, in the header's
+ * words: the caller sent a header, not `ifMatch` (the detail's path stays the input's, `/ifMatch`, as `/id` is the path's id).
+ */
 function withIfMatch(req: Request, input: Record<string, unknown>): Record<string, unknown> {
   const ifMatch = req.headers['if-match'];
-  if (ifMatch !== undefined) input.ifMatch = ifMatch;
+  if (ifMatch === undefined) return input;
+  if (ifMatch.length === 0 || ifMatch.length > MAX_IF_MATCH_LENGTH) throw new TesseraError('VALIDATION_ERROR', IF_MATCH_MESSAGE, [{ path: '/ifMatch', message: IF_MATCH_MESSAGE }]);
+  input.ifMatch = ifMatch;
   return input;
 }
 

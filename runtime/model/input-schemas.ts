@@ -3,6 +3,7 @@
 import type { CrudActionName, OptInActionName } from '../actions';
 import { MESSAGES_KEYWORD } from '../validation';
 import { MAX_CURSOR_LENGTH } from './cursor-length';
+import { MAX_IF_MATCH_LENGTH } from './if-match-length';
 import type { FieldModel } from './field-policy';
 import type { JsonSchema } from '../json-schema';
 import type { RelationDeclaration } from './relation-options';
@@ -91,7 +92,7 @@ function writeData(fields: readonly FieldModel[], kind: 'create' | 'update'): Js
 }
 
 /** CONTRACT §10: the ETag(s) a conditional write expects (HTTP `If-Match`): `"…"`, a comma-separated list, or `*`. */
-const IF_MATCH: JsonSchema = { type: 'string', minLength: 1, maxLength: 1024 };
+const IF_MATCH: JsonSchema = { type: 'string', minLength: 1, maxLength: MAX_IF_MATCH_LENGTH };
 
 /** CONTRACT §10: `true` asks for the first page's cursor; a string is the `nextCursor` of the page before. */
 const CURSOR: JsonSchema = {

@@ -25,6 +25,7 @@ import { ServerLifecycle, type CloseOptions, type CloseResult } from './graceful
 import { installListen } from './listen';
 import { resolveTimeouts } from './server-timeouts';
 import { installRouteDispatch } from './route-dispatch';
+import { fixedPathGuard, fixedPaths } from './fixed-paths';
 import { mountActionRoutesOnFirstUse } from './lazy-action-routes';
 import { applyStatementCacheOption } from '../sql/statement-preparation';
 import type { AppTelemetry } from '../telemetry/app-telemetry';
@@ -140,6 +141,8 @@ export function createServer<TContext extends Context = Context>(given: ServerOp
     const chain = [...beforeBody, ...body, ...afterBody, handlers[index]];
     return telemetry === null ? chain : [telemetry.recorder.tag(routeKey(mounted), mounted.route.method), ...chain];
   });
+  const fixed = fixedPaths(app, routes);
+  if (fixed !== null) app.use(fixedPathGuard(fixed, notFoundRoute));
   mountActionRoutesOnFirstUse(app, routes, chains);
 
   app.use(notFoundRoute);
@@ -147,7 +150,7 @@ export function createServer<TContext extends Context = Context>(given: ServerOp
   const onError = errorMiddleware(errorLog, telemetry === null ? null : telemetryModules().noteErrorCode);
   app.use(onError);
   // Compiled handlers skip Express's router walk; the generic handler stays plain Express (compiler: false).
-  if (!usesGenericHandler(handlerChoice)) installRouteDispatch(app, routes, chains, { before, earlierLayers, unclaimed: notFoundRoute, onError });
+  if (!usesGenericHandler(handlerChoice)) installRouteDispatch(app, routes, chains, { before, earlierLayers, unclaimed: notFoundRoute, onError, fixed });
   if (telemetry !== null) telemetryModules().attachTelemetry(app, telemetry);
   return app;
 }

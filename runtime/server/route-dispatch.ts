@@ -5,6 +5,7 @@
 // objects Express would have given it; every other request takes the router unchanged.
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { MountedRoute } from '../model/action-routes';
+import type { FixedPaths } from './fixed-paths';
 
 interface DispatchTarget {
   readonly handlers: readonly RequestHandler[];
@@ -65,6 +66,8 @@ export interface RouteDispatch {
   /** The router's last layer, for a request no handler answered. */
   readonly unclaimed: RequestHandler;
   readonly onError: (error: unknown, req: Request, res: Response, next: NextFunction) => void;
+  /** The fixed paths of the routes: one of them is never taken for a `/:id` (the router's guard answers it, fixed-paths.ts). */
+  readonly fixed: FixedPaths | null;
 }
 
 /**
@@ -101,6 +104,7 @@ export function installRouteDispatch(app: Express, routes: readonly MountedRoute
     const value = path.slice(slash + 1);
     const target = value === '' ? undefined : table.parameterized.get(path.slice(0, slash));
     if (target === undefined || claimedEarlier(req.method, path)) return null;
+    if (dispatch.fixed !== null && dispatch.fixed.methodsOn(path) !== undefined) return null;
     return { target, value };
   };
 

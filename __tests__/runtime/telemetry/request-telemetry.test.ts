@@ -31,6 +31,9 @@ async function sendMix(server: TestServer): Promise<Record<string, number>> {
   for (let index = 0; index < 2; index++) await (await server.fetch('/nowhere')).text();
   await (await server.fetch('/_health')).text();
   await (await server.fetch('/nowhere', { method: 'DELETE' })).text();
+  // Wrong methods on fixed paths: no route, not the get, update or delete of an id "count" or "query".
+  await (await server.fetch('/api/notes/count')).text();
+  await (await server.fetch('/api/notes/query', { method: 'DELETE' })).text();
   return {
     'shop.notes.create POST 201': 3,
     'shop.notes.get GET 200': 4,
@@ -39,9 +42,9 @@ async function sendMix(server: TestServer): Promise<Record<string, number>> {
     'shop.notes.list POST 400': 2,
     'shop.items.list POST 403': 1,
     'shop.ping POST 200': 1,
-    'unmatched GET 404': 2,
+    'unmatched GET 404': 3,
     'unmatched GET 200': 1,
-    'unmatched DELETE 404': 1,
+    'unmatched DELETE 404': 2,
   };
 }
 
@@ -75,8 +78,8 @@ describe('request telemetry, read back from /metrics and api/summary', () => {
         'shop.notes.list POST BAD_REQUEST': 1,
         'shop.notes.list POST VALIDATION_ERROR': 1,
         'shop.items.list POST FORBIDDEN': 1,
-        'unmatched GET NOT_FOUND': 2,
-        'unmatched DELETE NOT_FOUND': 1,
+        'unmatched GET NOT_FOUND': 3,
+        'unmatched DELETE NOT_FOUND': 2,
       });
 
       // The histogram: one series per operation and method, counting the same requests, buckets cumulative.
