@@ -22,7 +22,7 @@ export function bulkPlan(rt: ResourcePlan, scope: Scope): BulkPlan {
 }
 
 function serialize(rt: CrudRuntime, rows: readonly DbRow[], ctx: Context): Promise<JsonRow[]> {
-  return serializeRows(rows, rt.readable, rt.readableScrubbed, ctx);
+  return serializeRows(rows, rt.readable, rt.readableScrubbed, rt.readable, ctx);
 }
 
 /** The validated where (non-empty: the input schema says so) as SQL. */
