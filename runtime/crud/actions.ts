@@ -18,7 +18,7 @@ import { fieldsToRead, serializeRows, type JsonRow } from '../model/row-serializ
 import { BULK_QUERIES } from './bulk-actions';
 import { cursorRequest, takeNextCursor, withSortColumns, type CursorRequest } from './cursor-pages';
 import { deleteWithIfMatch, updateWithIfMatch } from './conditional-writes';
-import { rowEtag, withEtag } from './response-meta';
+import { withRowEtag } from './response-meta';
 import { checkHookData, decodeId, writeValues } from './write-data';
 
 export { checkHookData, writeValues } from './write-data';
@@ -111,8 +111,8 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
     const rows = await selectById(rt, read === null || nested !== null ? readFields : withJoinColumns(rt, readFields, read.includes), decodeId(rt, input.id), scope, nested);
     if (rows.length === 0) throw notFound(rt); // CONTRACT §3: a row outside scope looks missing
     const [result] = await serializePage(rt, { rows, fields, nested }, read, ctx);
-    // CONTRACT §10: a row answered whole (no select, no include) carries its ETag.
-    return input.select === undefined && (input as { include?: unknown }).include === undefined ? withEtag(result, rowEtag(rt, rows[0])) : result;
+    // CONTRACT §10: a row answered whole (no select, no include) carries the ETag of its answer.
+    return input.select === undefined && (input as { include?: unknown }).include === undefined ? withRowEtag(rt, result, rows[0], rt.readableScrubbed.length > 0) : result;
   },
 
   async findOne(rt, input: ListInput, ctx, scope) {
@@ -127,9 +127,9 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
     if (rt.hooks.beforeCreate !== null) data = checkHookData(rt, 'beforeCreate', (await rt.hooks.beforeCreate({ data, ctx })) ?? data);
     const row = await rt.dialect.insert(rt.db, writePlan(rt, scope), data);
     if (row === null) throw outsideScope(rt, 'created');
-    const result = withEtag((await serialize(rt, [row], rt.readable, ctx))[0], rowEtag(rt, row));
+    const [result] = await serialize(rt, [row], rt.readable, ctx);
     if (rt.hooks.afterCreate !== null) await rt.hooks.afterCreate({ result, ctx });
-    return result;
+    return withRowEtag(rt, result, row, rt.readableScrubbed.length > 0 || rt.hooks.afterCreate !== null);
   },
 
   async update(rt, input: { id: unknown; data: Record<string, unknown>; ifMatch?: string }, ctx, scope) {
@@ -141,9 +141,9 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
         : await updateWithIfMatch(rt, scope, decodeId(rt, input.id), data, input.ifMatch);
     if (row === ROW_MISSING) throw notFound(rt);
     if (row === null) throw outsideScope(rt, 'updated');
-    const result = withEtag((await serialize(rt, [row], rt.readable, ctx))[0], rowEtag(rt, row));
+    const [result] = await serialize(rt, [row], rt.readable, ctx);
     if (rt.hooks.afterUpdate !== null) await rt.hooks.afterUpdate({ id: input.id, result, ctx });
-    return result;
+    return withRowEtag(rt, result, row, rt.readableScrubbed.length > 0 || rt.hooks.afterUpdate !== null);
   },
 
   async delete(rt, input: { id: unknown; ifMatch?: string }, ctx, scope) {
