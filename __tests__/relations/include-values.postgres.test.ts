@@ -2,7 +2,8 @@
 // every value must answer exactly as the same row read directly does, for the types JSON would change (a bigint past
 // 2^53, numeric, timestamps with microseconds, dates, intervals, json text), those JSON carries as they are (integers,
 // text, booleans, uuids) and NULLs, cached or scoped, to-one or to-many, nested; a level in its answer form straight
-// from the statement (items under groups) and levels serialized after decoding (groups.name has a scrub).
+// from the statement (groups under items) and levels serialized after decoding (items.note has a scrub, which sees
+// the whole row: its level reads every item column, whatever the select).
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { bigint, boolean, char, date, doublePrecision, integer, interval, json, jsonb, numeric, pgTable, real, smallint, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { Pool } from 'pg';
@@ -74,11 +75,11 @@ describe('included rows on PostgreSQL', () => {
     const read = { read: true } as const;
     const itemFields = {
       ...{ id: { read: true, sort: true }, groupId: { read: true, filter: ['eq' as const] }, big: read, count: read, amount: read, ratio: read, share: read, at: read, atDate: read },
-      ...{ local: read, day: read, dayDate: read, flag: read, doc: read, meta: read, note: read, label: read, uid: read, span: read, rank: read },
+      ...{ local: read, day: read, dayDate: read, flag: read, doc: read, meta: read, note: { read: true, scrub: ({ value }: { value: unknown }) => value }, label: read, uid: read, span: read, rank: read },
     };
     let itemsRef: object;
     const groupsResource = service.resource({ name: 'groups', table: groups, id: groups.id }).use(
-      crud({ access: 'public', fields: { id: { read: true, sort: true }, name: { read: true, scrub: ({ value }) => value }, code: { read: true } }, relations: { items: { resource: () => itemsRef } } }),
+      crud({ access: 'public', fields: { id: { read: true, sort: true }, name: { read: true }, code: { read: true } }, relations: { items: { resource: () => itemsRef } } }),
     );
     const itemsResource = service.resource({ name: 'items', table: items, id: items.id }).use(
       crud({

@@ -1,9 +1,9 @@
 // CONTRACT §10, optimistic concurrency: get, create, update and upsert answer a strong ETag computed from the row's
-// stored values; If-None-Match on get answers 304; If-Match on update, upsert and delete answers 412
+// stored values and, where a scrub changed it, the body (one per representation); If-None-Match on get answers 304; If-Match on update, upsert and delete answers 412
 // PRECONDITION_FAILED when the row changed, checked atomically with the write (two writers with one ETag: one wins).
 import { etagOf, TesseraError } from 'tessera-api';
 import { useSuiteFixture, type SuiteRun } from '../helpers/suite-fixture';
-import { ALICE, BOB } from '../helpers/test-app';
+import { ADMIN, ALICE, BOB } from '../helpers/test-app';
 
 const JSON_BODY = { 'content-type': 'application/json' };
 const ROUNDS = 8;
@@ -81,6 +81,52 @@ export function concurrencySuite(run: SuiteRun): void {
       expect((await send('PATCH', `/api/items/${id}`, { price: 2 }, { ...asAlice, 'if-match': etag })).status).toBe(200);
     });
 
+    it('gives each representation of a row its own ETag: If-None-Match never answers 304 for a body the caller would not get', async () => {
+      // items.email is scrubbed for members: alice sees "hidden" where the admin sees the address.
+      const asAlice = { 'x-test-user': JSON.stringify({ user: ALICE }) };
+      const asAdmin = { 'x-test-user': JSON.stringify({ user: ADMIN }) };
+      const created = await send('POST', '/api/items', { name: 'Mail', email: 'alice@example.com' }, asAlice);
+      const { id } = (await created.json()) as { id: number };
+      const member = created.headers.get('etag')!;
+      const admin = (await send('GET', `/api/items/${id}`, undefined, asAdmin)).headers.get('etag')!;
+      expect(member).not.toBe(admin);
+      // A browser revalidating alice's fetch with the admin's cached ETag gets alice's body, and the reverse.
+      const revalidated = await send('GET', `/api/items/${id}`, undefined, { ...asAlice, 'if-none-match': admin });
+      expect([revalidated.status, ((await revalidated.json()) as any).email]).toEqual([200, 'hidden']);
+      const adminRevalidated = await send('GET', `/api/items/${id}`, undefined, { ...asAdmin, 'if-none-match': member });
+      expect([adminRevalidated.status, ((await adminRevalidated.json()) as any).email]).toEqual([200, 'alice@example.com']);
+      // Each caller's own ETag: the same from create, get, update and upsert, and 304 while it is current.
+      expect((await send('GET', `/api/items/${id}`, undefined, asAlice)).headers.get('etag')).toBe(member);
+      expect((await send('GET', `/api/items/${id}`, undefined, { ...asAlice, 'if-none-match': member })).status).toBe(304);
+      expect((await send('GET', `/api/items/${id}`, undefined, { ...asAdmin, 'if-none-match': admin })).status).toBe(304);
+      const updated = await send('PATCH', `/api/items/${id}`, { price: 2 }, asAlice);
+      expect((await send('GET', `/api/items/${id}`, undefined, asAlice)).headers.get('etag')).toBe(updated.headers.get('etag'));
+      const upserted = await send('PUT', `/api/items/${id}`, { name: 'Mail', price: 3 }, asAlice);
+      expect((await send('GET', `/api/items/${id}`, undefined, asAlice)).headers.get('etag')).toBe(upserted.headers.get('etag'));
+    });
+
+    it("takes in If-Match the ETag of any caller's answer of the current row, and refuses it once a field the caller sees scrubbed changed", async () => {
+      const asAlice = { 'x-test-user': JSON.stringify({ user: ALICE }) };
+      const asAdmin = { 'x-test-user': JSON.stringify({ user: ADMIN }) };
+      const created = await send('POST', '/api/items', { name: 'Mail', email: 'alice@example.com' }, asAlice);
+      const { id } = (await created.json()) as { id: number };
+      const admin = (await send('GET', `/api/items/${id}`, undefined, asAdmin)).headers.get('etag')!;
+      expect(created.headers.get('etag')).not.toBe(admin);
+      const updated = await send('PATCH', `/api/items/${id}`, { price: 2 }, { ...asAlice, 'if-match': created.headers.get('etag')! });
+      expect(updated.status).toBe(200);
+      const member = updated.headers.get('etag')!;
+      // The admin changes the email, which alice sees as "hidden" before and after: her body is the same, her ETag stale.
+      expect((await send('PATCH', `/api/items/${id}`, { email: 'new@example.com' }, asAdmin)).status).toBe(200);
+      const after = await send('GET', `/api/items/${id}`, undefined, { ...asAlice, 'if-none-match': member });
+      expect([after.status, ((await after.json()) as any).email]).toEqual([200, 'hidden']);
+      for (const [method, body] of [['PATCH', { price: 3 }], ['PUT', { name: 'Mail', price: 3 }]] as const) {
+        expect([method, (await send(method, `/api/items/${id}`, body, { ...asAlice, 'if-match': member })).status]).toEqual([method, 412]);
+      }
+      expect((await send('DELETE', `/api/items/${id}`, undefined, { ...asAdmin, 'if-match': member })).status).toBe(412);
+      expect(await fixture.database.raw(`SELECT price FROM t_items WHERE id = ${id}`)).toEqual([{ price: 2 }]);
+      expect((await send('DELETE', `/api/items/${id}`, undefined, { ...asAdmin, 'if-match': after.headers.get('etag')! })).status).toBe(200);
+    });
+
     it('lets exactly one of two updates holding the same ETag through, the other 412', async () => {
       await send('POST', '/api/counters', { code: 'race', n: 0 });
       for (let round = 1; round <= ROUNDS; round++) {
@@ -119,6 +165,15 @@ export function concurrencySuite(run: SuiteRun): void {
         await expect(counters.update({ input: { id: 'p', data: { n: 3 }, ifMatch: etag } })).rejects.toMatchObject({ code: 'PRECONDITION_FAILED', status: 412 });
         await expect(counters.delete({ input: { id: 'p', ifMatch: etag } })).rejects.toBeInstanceOf(TesseraError);
         expect(await counters.delete({ input: { id: 'p', ifMatch: etagOf(updated)! } })).toEqual({ success: true });
+      });
+
+      it('gives in-process callers who see a row differently different ETags, each good for ifMatch', async () => {
+        const items = fixture.service.items;
+        const created = await items.create({ input: { name: 'Mail', email: 'alice@example.com' }, ctx: { user: ALICE } });
+        const admin = etagOf(await items.get({ input: { id: created.id as number }, ctx: { user: ADMIN } }))!;
+        expect(etagOf(await items.get({ input: { id: created.id as number }, ctx: { user: ALICE } }))).toBe(etagOf(created));
+        expect(etagOf(created)).not.toBe(admin);
+        expect(await items.update({ input: { id: created.id as number, data: { price: 1 }, ifMatch: admin }, ctx: { user: ALICE } })).toMatchObject({ price: 1 });
       });
     }
   });

@@ -17,6 +17,7 @@ import { crudActionsSuite } from './crud-actions.suite';
 import { cursorPagesSuite } from './cursor-pages.suite';
 import { queriesSuite } from './queries.suite';
 import { routeScopeSuite } from './route-scope.suite';
+import { scrubRowsSuite } from './scrub-rows.suite';
 import { setupErrorsSuite } from './setup-errors.suite';
 import { storageSafetySuite } from './storage-safety.suite';
 import { transportSuite } from './transport.suite';
@@ -43,6 +44,7 @@ export function runDialectSuites(dialect: DialectName): void {
         queriesSuite(run);
         accessSuite(run);
         routeScopeSuite(run);
+        scrubRowsSuite(run);
         badInputSuite(run);
         storageSafetySuite(run);
         transportSuite(run);

@@ -76,11 +76,11 @@ function answerRow(resource: ResourceDescription, status: number, afterHook: Cod
     return hasEtag ? code`api.sendRowText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));` : code`api.sendJsonText(req, res, ${status}, shared.writeRow(row, decode, api.codecs));`;
   }
   const steps: Code[] = [code`const result = shared.readRow(row, decode, api.codecs);`];
-  // Before any scrub: the ETag is of the stored values, as JSON.stringify writes the row.
-  if (hasEtag) steps.push(code`const etag = api.rowEtag(JSON.stringify(result));`);
+  // CONTRACT §10: the ETag names the answer: the stored values' text before any scrub, and the body's where it differs.
+  if (hasEtag) steps.push(code`const storedText = JSON.stringify(result);`);
   if (resource.plan.readableScrubbed.length > 0) steps.push(scrubStep(code`[result]`));
   if (afterHook !== null) steps.push(afterHook);
-  steps.push(hasEtag ? code`api.sendRow(req, res, ${status}, result, etag);` : code`api.sendJson(req, res, ${status}, result);`);
+  steps.push(hasEtag ? code`api.sendRow(req, res, ${status}, result, storedText);` : code`api.sendJson(req, res, ${status}, result);`);
   return joinCode(steps);
 }
 

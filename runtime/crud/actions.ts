@@ -14,11 +14,11 @@ import { authorizeCall, resolveScope } from './call-access';
 import { nestedIncludes, relationRead, type RelationRead } from './relation-reads';
 import { anyRow, countRows, selectById, selectPage, statementSource } from '../sql/read-queries';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
-import { serializeRows, type JsonRow } from '../model/row-serializer';
+import { fieldsToRead, serializeRows, type JsonRow } from '../model/row-serializer';
 import { BULK_QUERIES } from './bulk-actions';
 import { cursorRequest, takeNextCursor, withSortColumns, type CursorRequest } from './cursor-pages';
 import { deleteWithIfMatch, updateWithIfMatch } from './conditional-writes';
-import { rowEtag, withEtag } from './response-meta';
+import { withRowEtag } from './response-meta';
 import { checkHookData, decodeId, writeValues } from './write-data';
 
 export { checkHookData, writeValues } from './write-data';
@@ -44,7 +44,7 @@ function selectedFields(rt: CrudRuntime, select: readonly string[] | undefined):
 
 function serialize(rt: CrudRuntime, rows: readonly DbRow[], fields: readonly FieldModel[], ctx: AnyContext): Promise<JsonRow[]> {
   const scrubbed = fields === rt.readable ? rt.readableScrubbed : fields.filter((field) => field.scrub !== null);
-  return serializeRows(rows, fields, scrubbed, ctx);
+  return serializeRows(rows, fields, scrubbed, rt.readable, ctx);
 }
 
 function writePlan(rt: ResourcePlan, scope: Scope): WritePlan {
@@ -63,10 +63,11 @@ interface Page {
 
 async function queryPage(rt: ResourcePlan, input: ListInput, scope: Scope, limit: number, read: RelationRead | null, cursor: CursorRequest | null = null): Promise<Page> {
   const fields = selectedFields(rt, input.select);
+  const readFields = fieldsToRead(rt.readable, rt.readableScrubbed, fields);
   // CONTRACT §9: the includes come inside the statement where the dialect can, else the join columns they need are
   // read too (never serialized); relation filters are in the scope.
   const nested = read === null ? null : nestedIncludes(rt, read, read.scope);
-  const source = read === null ? { columns: fields, where: input.where, scope } : { columns: nested === null ? withJoinColumns(rt, fields, read.includes) : fields, where: read.where, scope: read.scope };
+  const source = read === null ? { columns: readFields, where: input.where, scope } : { columns: nested === null ? withJoinColumns(rt, readFields, read.includes) : readFields, where: read.where, scope: read.scope };
   // CONTRACT §10: a cursor page reads its sort keys too (never serialized) and starts after the cursor's row, not at an offset.
   const columns = cursor === null ? source.columns : withSortColumns(source.columns, cursor.keys);
   const page = { fields: columns, where: source.where, orderBy: input.orderBy, limit, offset: input.offset ?? 0, after: cursor === null ? null : cursor.after, nested };
@@ -104,13 +105,14 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
 
   async get(rt, input: { id: unknown; select?: string[]; include?: Record<string, any> }, ctx, scope) {
     const fields = selectedFields(rt, input.select);
+    const readFields = fieldsToRead(rt.readable, rt.readableScrubbed, fields);
     const read = await readThroughRelations(rt, input, ctx, scope);
     const nested = read === null ? null : nestedIncludes(rt, read, scope);
-    const rows = await selectById(rt, read === null || nested !== null ? fields : withJoinColumns(rt, fields, read.includes), decodeId(rt, input.id), scope, nested);
+    const rows = await selectById(rt, read === null || nested !== null ? readFields : withJoinColumns(rt, readFields, read.includes), decodeId(rt, input.id), scope, nested);
     if (rows.length === 0) throw notFound(rt); // CONTRACT §3: a row outside scope looks missing
     const [result] = await serializePage(rt, { rows, fields, nested }, read, ctx);
-    // CONTRACT §10: a row answered whole (no select, no include) carries its ETag.
-    return input.select === undefined && (input as { include?: unknown }).include === undefined ? withEtag(result, rowEtag(rt, rows[0])) : result;
+    // CONTRACT §10: a row answered whole (no select, no include) carries the ETag of its answer.
+    return input.select === undefined && (input as { include?: unknown }).include === undefined ? withRowEtag(rt, result, rows[0], rt.readableScrubbed.length > 0) : result;
   },
 
   async findOne(rt, input: ListInput, ctx, scope) {
@@ -125,9 +127,9 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
     if (rt.hooks.beforeCreate !== null) data = checkHookData(rt, 'beforeCreate', (await rt.hooks.beforeCreate({ data, ctx })) ?? data);
     const row = await rt.dialect.insert(rt.db, writePlan(rt, scope), data);
     if (row === null) throw outsideScope(rt, 'created');
-    const result = withEtag((await serialize(rt, [row], rt.readable, ctx))[0], rowEtag(rt, row));
+    const [result] = await serialize(rt, [row], rt.readable, ctx);
     if (rt.hooks.afterCreate !== null) await rt.hooks.afterCreate({ result, ctx });
-    return result;
+    return withRowEtag(rt, result, row, rt.readableScrubbed.length > 0 || rt.hooks.afterCreate !== null);
   },
 
   async update(rt, input: { id: unknown; data: Record<string, unknown>; ifMatch?: string }, ctx, scope) {
@@ -139,9 +141,9 @@ export const CRUD_QUERIES: Readonly<Record<CrudActionName, ActionImpl>> = {
         : await updateWithIfMatch(rt, scope, decodeId(rt, input.id), data, input.ifMatch);
     if (row === ROW_MISSING) throw notFound(rt);
     if (row === null) throw outsideScope(rt, 'updated');
-    const result = withEtag((await serialize(rt, [row], rt.readable, ctx))[0], rowEtag(rt, row));
+    const [result] = await serialize(rt, [row], rt.readable, ctx);
     if (rt.hooks.afterUpdate !== null) await rt.hooks.afterUpdate({ id: input.id, result, ctx });
-    return result;
+    return withRowEtag(rt, result, row, rt.readableScrubbed.length > 0 || rt.hooks.afterUpdate !== null);
   },
 
   async delete(rt, input: { id: unknown; ifMatch?: string }, ctx, scope) {

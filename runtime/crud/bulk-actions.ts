@@ -12,7 +12,7 @@ import { deleteMatching, KeyOutsideScope, PreconditionFailed, keyExists, MatchCh
 import { insertMany } from '../sql/bulk-inserts';
 import type { ResourcePlan, Scope } from '../sql/resource-plan';
 import { whereCondition as filterCondition } from './relation-filters';
-import { ifMatchHolds, rowEtag, withEtag, withStatus } from './response-meta';
+import { ifMatchHolds, rowEtag, withRowEtag, withStatus } from './response-meta';
 import { checkHookData, decodeId, writeValues } from './write-data';
 
 type BulkAction = (rt: ResourcePlan, input: any, ctx: Context, scope: Scope) => Promise<unknown>;
@@ -22,7 +22,7 @@ export function bulkPlan(rt: ResourcePlan, scope: Scope): BulkPlan {
 }
 
 function serialize(rt: CrudRuntime, rows: readonly DbRow[], ctx: Context): Promise<JsonRow[]> {
-  return serializeRows(rows, rt.readable, rt.readableScrubbed, ctx);
+  return serializeRows(rows, rt.readable, rt.readableScrubbed, rt.readable, ctx);
 }
 
 /**
@@ -126,7 +126,8 @@ export const BULK_QUERIES: Readonly<Record<OptInActionName, BulkAction>> = {
     const [result] = await serialize(rt, [written.row], ctx);
     if (written.isCreated && rt.hooks.afterCreate !== null) await rt.hooks.afterCreate({ result, ctx });
     if (!written.isCreated && rt.hooks.afterUpdate !== null) await rt.hooks.afterUpdate({ id: input.id, result, ctx });
-    withEtag(result, rowEtag(rt, written.row));
+    const afterHook = written.isCreated ? rt.hooks.afterCreate : rt.hooks.afterUpdate;
+    withRowEtag(rt, result, written.row, rt.readableScrubbed.length > 0 || afterHook !== null);
     return written.isCreated ? withStatus(result, 201) : result;
   },
 };

@@ -11,6 +11,7 @@ import type { OrderByEntry } from '../sql/order-by';
 import { nestedSelection, type NestedSelection } from '../sql/nested-includes';
 import { planOf, type ResourcePlan, type Scope } from '../sql/resource-plan';
 import { hasRelationFilter, relatedScope, relationWhere } from './relation-filters';
+import { fieldsToRead } from '../model/row-serializer';
 
 /** One include entry as validated (relation-input.ts): `true`, or a list-like input. */
 interface IncludeEntry {
@@ -47,10 +48,12 @@ async function includeNodes(rt: CrudRuntime, include: Record<string, true | Incl
     // A where through relations cannot bind as placeholders: it joins the scope, rendered for this call only.
     const throughRelations = hasRelationFilter(relation.target, entry.where);
     const where = throughRelations ? await relationWhere(relation.target, entry.where, ctx) : undefined;
+    const fields = selected(relation.target, entry.select);
     nodes.push({
       relation,
       plan: planOf(relation.target),
-      fields: selected(relation.target, entry.select),
+      fields,
+      readFields: fieldsToRead(relation.target.readable, relation.target.readableScrubbed, fields),
       where: throughRelations ? undefined : entry.where,
       condition: where === undefined ? scope : scope === undefined ? where : and(where, scope),
       orderBy: entry.orderBy,

@@ -12,7 +12,6 @@ import { COLUMN_CODECS } from '../model/column-schema';
 import { validationError } from '../validation';
 import { crudInputReader } from './http-input';
 import { sendJson, sendJsonText, sendRow, sendRowText } from './send-json';
-import { etagOfRowText } from '../crud/response-meta';
 import { readableDecoders } from '../sql/fixed-execution';
 import { isPending } from '../model/maybe-pending';
 
@@ -25,10 +24,8 @@ export const compiledApi = Object.freeze({
   sendJsonText,
   /** The same, for a whole row a generated row writer wrote, with its ETag (CONTRACT §10). */
   sendRowText,
-  /** The same, for a row object (scrubbed, or after an after-hook) with the ETag rowEtag gave its JSON text before. */
+  /** The same, for a row object (scrubbed, or after an after-hook) given its JSON text before them (CONTRACT §10: the ETag names the answer). */
   sendRow,
-  /** The ETag of a row from its JSON text before any scrub (CONTRACT §10). */
-  rowEtag: (text: string): string => etagOfRowText(text),
   /** How a crud route reads its input from the request (the `:id` parsed for the key's type), as the generic handler reads it. */
   inputReader: (rt: ResourcePlan, action: CrudActionName) => crudInputReader(rt, action),
   /**

@@ -2,7 +2,7 @@
 // the same bytes, but parses its own Content-Type back, checks freshness and looks up app settings on every
 // call; with ETags off (createServer's choice) only a conditional request can change what it sends.
 import type { Request, Response } from 'express';
-import { etagOf, etagOfRowText, statusOf } from '../crud/response-meta';
+import { answerEtag, etagOf, etagOfRowText, statusOf } from '../crud/response-meta';
 
 const CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -38,11 +38,12 @@ export function sendRowText(req: Request, res: Response, status: number, body: s
 }
 
 /**
- * A row answered as an object (after its scrubs or an after-hook) with the ETag of its JSON before them: what sendJson
- * sends for a row marked withEtag, without marking it (a WeakMap entry per request).
+ * A row answered as an object (after its scrubs or an after-hook), given its JSON text before them: what sendJson
+ * sends for a row marked withRowEtag, without marking it (a WeakMap entry per request). The ETag names the body sent.
  */
-export function sendRow(req: Request, res: Response, status: number, row: object, etag: string): void {
-  if (!answeredNotModified(req, res, etag)) sendJsonText(req, res, status, JSON.stringify(row));
+export function sendRow(req: Request, res: Response, status: number, row: object, storedText: string): void {
+  const body = JSON.stringify(row);
+  if (!answeredNotModified(req, res, answerEtag(storedText, body))) sendJsonText(req, res, status, body);
 }
 
 /**

@@ -8,7 +8,8 @@ import type { RouteExamples } from './request-examples';
 
 /** CONTRACT §10: the header on answers of a whole row. */
 export const ETAG_HEADER: OpenAPIV3_1.HeaderObject = {
-  description: "The row's strong ETag, from its stored values (absent when `select` narrows the row): send it back in If-Match to write only if the row is unchanged.",
+  description:
+    "The strong ETag of this answer (absent when `select` narrows the row): a digest of the row's stored values, followed by `.` and a digest of the body where a scrub or hook changed it, so callers who see the row differently get different ETags. If-None-Match compares it whole; send it back in If-Match to write only if the row's stored values are unchanged.",
   schema: { type: 'string', maxLength: 64 },
 };
 

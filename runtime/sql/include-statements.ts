@@ -24,6 +24,8 @@ export interface IncludeNode {
   readonly plan: ResourcePlan;
   /** The related resource's selected readable fields. */
   readonly fields: readonly FieldModel[];
+  /** The fields its statement reads: every readable one where a selected field has a scrub (fieldsToRead). */
+  readonly readFields: readonly FieldModel[];
   /** The include's where when it filters on fields only (a where through relations is in `condition`). */
   readonly where: Where | undefined;
   /** The related resource's scope, ANDed with a where that filters through relations: rendered per call (spec §8 rule 2). */

@@ -41,11 +41,11 @@ export async function attachIncludes(includes: readonly IncludeNode[], rows: rea
   for (const node of includes) {
     const { relation } = node;
     const values = joinValues(rows, relation.sourceKey);
-    const columns = withJoinColumns(node.plan, node.fields, node.children);
+    const columns = withJoinColumns(node.plan, node.readFields, node.children);
     const related: DbRow[] = [];
     for (let start = 0; start < values.length; start += MAX_IN_VALUES) related.push(...(await selectRelated(node, columns, values.slice(start, start + MAX_IN_VALUES))));
     const scrubbed = node.fields.filter((field) => field.scrub !== null);
-    const relatedJson = await serializeRows(related, node.fields, scrubbed, ctx);
+    const relatedJson = await serializeRows(related, node.fields, scrubbed, node.plan.readable, ctx);
     if (node.children.length > 0) await attachIncludes(node.children, related, relatedJson, ctx);
     const groups = new Map<string, JsonRow[]>();
     for (let index = 0; index < related.length; index++) {
@@ -81,7 +81,7 @@ export async function attachNested(includes: readonly IncludeNode[], rows: reado
       else if (value !== null) related.push(value as DbRow);
     }
     const scrubbed = node.fields.filter((field) => field.scrub !== null);
-    const relatedJson = await serializeRows(related, node.fields, scrubbed, ctx);
+    const relatedJson = await serializeRows(related, node.fields, scrubbed, node.plan.readable, ctx);
     if (node.children.length > 0) await attachNested(node.children, related, relatedJson, ctx);
     let next = 0;
     for (let index = 0; index < rows.length; index++) {

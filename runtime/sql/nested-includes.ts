@@ -26,8 +26,8 @@ type Decode = (value: unknown) => unknown;
 function fits(nested: NestedRows, db: AnyDatabase, table: Table, nodes: readonly IncludeNode[]): boolean {
   for (const node of nodes) {
     if (node.plan.db !== db || getTableName(node.plan.table) === getTableName(table)) return false;
-    if (node.fields.length + node.children.length > nested.maxValues) return false;
-    if (!node.fields.every((field) => nested.carries(field.column))) return false;
+    if (node.readFields.length + node.children.length > nested.maxValues) return false;
+    if (!node.readFields.every((field) => nested.carries(field.column))) return false;
     if (!fits(nested, db, node.plan.table, node.children)) return false;
   }
   return true;
@@ -49,7 +49,7 @@ function shapeOf(nodes: readonly IncludeNode[], values: Record<string, unknown>,
     const shape = whereShape(node.where, plan.filterColumns, plan.dialect);
     for (let index = 0; index < shape.values.length; index++) values[wherePlaceholderName(index, `${prefix}p`)] = shape.values[index];
     if (relation.isMany) values[`${prefix}l`] = node.limit;
-    key += `{${relation.name.length}:${relation.name}|${selectKey(node.fields, plan.readable)}|${shape.key}|${orderKey(node.orderBy)}${shapeOf(node.children, values, counter)}}`;
+    key += `{${relation.name.length}:${relation.name}|${selectKey(node.readFields, plan.readable)}|${shape.key}|${orderKey(node.orderBy)}${shapeOf(node.children, values, counter)}}`;
   }
   return key;
 }
@@ -59,7 +59,7 @@ function levelOf(nested: NestedRows, isCached: boolean, node: IncludeNode, count
   const { plan, relation } = node;
   const prefix = levelPrefix(counter.level++);
   const where = isCached ? wherePlaceholders(node.where, plan.filterColumns, plan.dialect, `${prefix}p`) : and(compileWhere(node.where, plan.filterColumns, plan.dialect), node.condition);
-  const values = node.fields.map((field) => nested.value(field.column));
+  const values = node.readFields.map((field) => nested.value(field.column));
   const children = node.children.map((child) => levelOf(nested, isCached, child, counter));
   for (const child of children) values.push(child.expression);
   const level = { table: plan.table, values, condition: and(eq(relation.targetColumn, relation.sourceColumn), where)!, order: compileOrderBy(node.orderBy, plan.columns, plan.pkKey) };
@@ -88,9 +88,9 @@ function valueDecoder(decode: Decode | null, codec: FieldModel['codec']): Decode
  * inAnswerForm; a null to-one value stays null.
  */
 function rowDecoder(nested: NestedRows, node: IncludeNode, children: readonly { decode: Decode }[]): Decode {
-  const keys = node.fields.map((field) => field.key);
+  const keys = node.readFields.map((field) => field.key);
   const answerForm = inAnswerForm(node);
-  const decoders = node.fields.map((field) => valueDecoder(nested.decoder(field.column), answerForm ? field.codec : null));
+  const decoders = node.readFields.map((field) => valueDecoder(nested.decoder(field.column), answerForm ? field.codec : null));
   const childKeys = node.children.map((child) => child.relation.name);
   return (value) => {
     if (value === null) return null;

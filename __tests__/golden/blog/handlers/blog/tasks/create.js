@@ -45,10 +45,10 @@ module.exports = function createHandler(deps) {
       if (api.isPending(row)) row = await row;
       if (row === null) throw api.outsideScope(resource, 'created');
       const result = shared.readRow(row, decode, api.codecs);
-      const etag = api.rowEtag(JSON.stringify(result));
+      const storedText = JSON.stringify(result);
       const scrubbing = api.scrub(resource, [result], ctx);
       if (scrubbing !== undefined) await scrubbing;
-      api.sendRow(req, res, 201, result, etag);
+      api.sendRow(req, res, 201, result, storedText);
     } catch (error) {
       next(api.crudError(resource, error));
     }

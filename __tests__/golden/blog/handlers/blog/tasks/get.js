@@ -41,10 +41,10 @@ module.exports = function createHandler(deps) {
         const [row] = getById(input.id, scope);
         if (row === undefined) throw api.notFound(resource);
         const result = shared.readRow(row, decode, api.codecs);
-        const etag = api.rowEtag(JSON.stringify(result));
+        const storedText = JSON.stringify(result);
         const scrubbing = api.scrub(resource, [result], ctx);
         if (scrubbing !== undefined) await scrubbing;
-        api.sendRow(req, res, 200, result, etag);
+        api.sendRow(req, res, 200, result, storedText);
         return;
       }
 

@@ -45,10 +45,10 @@ module.exports = function createHandler(deps) {
         if (row === api.rowMissing) throw api.notFound(resource);
         if (row === null) throw api.outsideScope(resource, 'updated');
         const result = shared.readRow(row, decode, api.codecs);
-        const etag = api.rowEtag(JSON.stringify(result));
+        const storedText = JSON.stringify(result);
         const scrubbing = api.scrub(resource, [result], ctx);
         if (scrubbing !== undefined) await scrubbing;
-        api.sendRow(req, res, 200, result, etag);
+        api.sendRow(req, res, 200, result, storedText);
         return;
       }
 
