@@ -8,7 +8,7 @@
 export type FetchLike = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
-) => Promise<{ status: number; text(): Promise<string> }>;
+) => Promise<{ status: number; text(): Promise<string>; headers?: { get(name: string): string | null } }>;
 
 export interface ClientOptions {
   /** The server's root URL, such as `http://localhost:4000`. */
@@ -23,13 +23,14 @@ export interface ClientOptions {
 export type ErrorCode = 'BAD_REQUEST' | 'VALIDATION_ERROR' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE';
 
 /** A non-2xx answer. `code` is UNEXPECTED_RESPONSE when the body is not Tessera's error JSON (a proxy's page). */
+// NOT_MODIFIED is the 304 of a get sent with `ifNoneMatch`: the row the caller holds is still current.
 export class TesseraClientError extends Error {
   readonly status: number;
-  readonly code: ErrorCode | 'UNEXPECTED_RESPONSE';
+  readonly code: ErrorCode | 'UNEXPECTED_RESPONSE' | 'NOT_MODIFIED';
   /** VALIDATION_ERROR: `{ path, message }[]`, path a JSON Pointer into the input. */
   readonly details: unknown;
 
-  constructor(status: number, code: ErrorCode | 'UNEXPECTED_RESPONSE', message: string, details?: unknown) {
+  constructor(status: number, code: ErrorCode | 'UNEXPECTED_RESPONSE' | 'NOT_MODIFIED', message: string, details?: unknown) {
     super(message);
     this.name = 'TesseraClientError';
     this.status = status;
@@ -43,15 +44,34 @@ type HttpInput = 'body' | 'id-and-select' | 'id-and-body' | 'id';
 
 type Call = <T>(method: string, path: string, httpInput: HttpInput, input: unknown) => Promise<T>;
 
+/** The ETags of rows answered whole, by the row object the client returned (etagOf). */
+const etags = new WeakMap<object, string>();
+
+/** The ETag of a row answered whole (get, create, update, upsert), for `ifMatch`; else undefined. As `etagOf` in-process. */
+export function etagOf(row: unknown): string | undefined {
+  return typeof row === 'object' && row !== null ? etags.get(row) : undefined;
+}
+
+/** get's query string: `select` and `include` as the route takes them (`?select=a,b&include=author`). */
+function queryOf(select: string[] | undefined, include: Record<string, unknown> | undefined): string {
+  const parts: string[] = [];
+  if (select !== undefined) parts.push(`select=${select.map(encodeURIComponent).join(',')}`);
+  if (include !== undefined) {
+    const names = Object.keys(include).filter((relation) => include[relation] !== undefined);
+    // CONTRACT §9: over GET an include names relations, each read with its defaults; list and findOne take options.
+    if (names.some((relation) => include[relation] !== true)) throw new TypeError('get takes include as relation names set to true; list and findOne take include options');
+    if (names.length > 0) parts.push(`include=${names.map(encodeURIComponent).join(',')}`);
+  }
+  return parts.length === 0 ? '' : `?${parts.join('&')}`;
+}
+
 /** The path with `{id}` filled in and the JSON body, from the action's in-process input. */
 function requestOf(path: string, httpInput: HttpInput, input: unknown): { path: string; body: unknown } {
   if (httpInput === 'body') return { path, body: input };
-  const { id, select, data } = input as { id: string | number; select?: string[]; data?: unknown };
+  const { id, select, include, data } = input as { id: string | number; select?: string[]; include?: Record<string, unknown>; data?: unknown };
   const withId = path.replace('{id}', encodeURIComponent(String(id)));
   if (httpInput === 'id-and-body') return { path: withId, body: data };
-  if (httpInput === 'id-and-select' && select !== undefined) {
-    return { path: `${withId}?select=${select.map(encodeURIComponent).join(',')}`, body: undefined };
-  }
+  if (httpInput === 'id-and-select') return { path: withId + queryOf(select, include), body: undefined };
   return { path: withId, body: undefined };
 }
 
@@ -80,8 +100,10 @@ function createCall(options: ClientOptions): Call {
     const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
     const headers: Record<string, string> = { accept: 'application/json', ...extra };
     // A conditional write's `ifMatch` travels as If-Match (update, delete, upsert).
-    const ifMatch = (input as { ifMatch?: unknown } | undefined)?.ifMatch;
+    const { ifMatch, ifNoneMatch } = (input ?? {}) as { ifMatch?: unknown; ifNoneMatch?: unknown };
     if (httpInput !== 'body' && typeof ifMatch === 'string') headers['if-match'] = ifMatch;
+    // A conditional get's `ifNoneMatch` travels as If-None-Match: 304 when the row is unchanged.
+    if (httpInput === 'id-and-select' && typeof ifNoneMatch === 'string') headers['if-none-match'] = ifNoneMatch;
     const init: { method: string; headers: Record<string, string>; body?: string } = { method, headers };
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -89,7 +111,11 @@ function createCall(options: ClientOptions): Call {
     }
     const response = await fetchImpl(baseUrl + request.path, init);
     const body = parseJson(await response.text());
+    if (response.status === 304) throw new TesseraClientError(304, 'NOT_MODIFIED', 'not modified: the row is unchanged since the ETag in ifNoneMatch');
     if (response.status < 200 || response.status > 299) throw errorOf(response.status, body);
+    // CONTRACT §10: a row answered whole carries its ETag (not a row narrowed by select).
+    const etag = response.headers?.get('etag') ?? null;
+    if (etag !== null && typeof body === 'object' && body !== null) etags.set(body, etag);
     return body as T;
   };
 }
@@ -224,6 +250,7 @@ export namespace BlogNotesUpdate {
       title?: string;
       content?: string | null;
     };
+    ifMatch?: string;
   };
   export type Output = BlogNotesCreate.Output;
   export type Row = BlogNotesCreate.Row;
@@ -324,6 +351,7 @@ export namespace BlogNotesUpsert {
       title: string;
       content?: string | null;
     };
+    ifMatch?: string;
   };
   export type Output = BlogNotesCreate.Output;
   export type Row = BlogNotesCreate.Row;
@@ -448,9 +476,9 @@ export namespace BlogTasksList {
     ownerId: string;
     contactEmail: unknown;
     createdAt: string;
-    owner: unknown | null;
+    owner?: RelatedBlogUsers | null;
   };
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'owner'>;
   export type OutputOf<S extends Field = Field> = {
     items: Array<Selected<S>>;
     total?: number;
@@ -463,22 +491,8 @@ export namespace BlogTasksGet {
   export type Input = {
     id: string;
     select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
-    include?: Include;
-  };
-  export type Include = {
-    owner?: IncludeEntry;
-  };
-  export type IncludeEntry = boolean | {
-    select?: Array<string>;
-    where?: {
-      [key: string]: unknown;
-    };
-    orderBy?: Array<{
-      [key: string]: unknown;
-    }>;
-    limit?: number;
     include?: {
-      [key: string]: unknown;
+      owner?: true;
     };
   };
   export type Output = SelectedRow;
@@ -487,7 +501,7 @@ export namespace BlogTasksGet {
   export type RelatedBlogTasks = BlogTasksList.RelatedBlogTasks;
   export type Field = BlogTasksList.Field;
   export type Row = BlogTasksList.Row;
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'owner'>;
   export type OutputOf<S extends Field = Field> = Selected<S>;
 }
 
@@ -520,7 +534,7 @@ export namespace BlogTasksFindOne {
   export type RelatedBlogTasks = BlogTasksList.RelatedBlogTasks;
   export type Field = BlogTasksList.Field;
   export type Row = BlogTasksList.Row;
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'owner'>;
   export type OutputOf<S extends Field = Field> = Selected<S> | null;
 }
 
@@ -551,6 +565,7 @@ export namespace BlogTasksUpdate {
       done?: boolean;
       contactEmail?: string | null;
     };
+    ifMatch?: string;
   };
   export type Output = BlogTasksCreate.Output;
   export type Row = BlogTasksCreate.Row;
@@ -684,9 +699,9 @@ export namespace BlogUsersList {
   export type Row = {
     id: string;
     name: string;
-    tasks: Array<unknown>;
+    tasks?: Array<RelatedBlogTasks>;
   };
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'tasks'>;
   export type OutputOf<S extends Field = Field> = {
     items: Array<Selected<S>>;
     total?: number;
@@ -699,22 +714,8 @@ export namespace BlogUsersGet {
   export type Input = {
     id: string;
     select?: Array<'id' | 'name'>;
-    include?: Include;
-  };
-  export type Include = {
-    tasks?: IncludeEntry;
-  };
-  export type IncludeEntry = boolean | {
-    select?: Array<string>;
-    where?: {
-      [key: string]: unknown;
-    };
-    orderBy?: Array<{
-      [key: string]: unknown;
-    }>;
-    limit?: number;
     include?: {
-      [key: string]: unknown;
+      tasks?: true;
     };
   };
   export type Output = SelectedRow;
@@ -723,7 +724,7 @@ export namespace BlogUsersGet {
   export type RelatedBlogUsers = BlogUsersList.RelatedBlogUsers;
   export type Field = BlogUsersList.Field;
   export type Row = BlogUsersList.Row;
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'tasks'>;
   export type OutputOf<S extends Field = Field> = Selected<S>;
 }
 
@@ -753,7 +754,7 @@ export namespace BlogUsersFindOne {
   export type RelatedBlogUsers = BlogUsersList.RelatedBlogUsers;
   export type Field = BlogUsersList.Field;
   export type Row = BlogUsersList.Row;
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'tasks'>;
   export type OutputOf<S extends Field = Field> = Selected<S> | null;
 }
 
@@ -793,7 +794,7 @@ export interface Client {
       // notes.list (service blog) · POST /api/notes/query
       list<S extends BlogNotesList.Field = BlogNotesList.Field>(input?: BlogNotesList.Input & { select?: S[] }): Promise<BlogNotesList.OutputOf<S>>;
       // notes.get (service blog) · GET /api/notes/{id}
-      get<S extends BlogNotesGet.Field = BlogNotesGet.Field>(input: BlogNotesGet.Input & { select?: S[] }): Promise<BlogNotesGet.OutputOf<S>>;
+      get<S extends BlogNotesGet.Field = BlogNotesGet.Field>(input: BlogNotesGet.Input & { select?: S[]; ifNoneMatch?: string }): Promise<BlogNotesGet.OutputOf<S>>;
       // notes.findOne (service blog) · POST /api/notes/find-one
       findOne<S extends BlogNotesFindOne.Field = BlogNotesFindOne.Field>(input?: BlogNotesFindOne.Input & { select?: S[] }): Promise<BlogNotesFindOne.OutputOf<S>>;
       // notes.create (service blog) · POST /api/notes
@@ -819,7 +820,7 @@ export interface Client {
       // tasks.list (service blog) · POST /api/tasks/query
       list<S extends BlogTasksList.Field = BlogTasksList.Field>(input?: BlogTasksList.Input & { select?: S[] }): Promise<BlogTasksList.OutputOf<S>>;
       // tasks.get (service blog) · GET /api/tasks/{id}
-      get<S extends BlogTasksGet.Field = BlogTasksGet.Field>(input: BlogTasksGet.Input & { select?: S[] }): Promise<BlogTasksGet.OutputOf<S>>;
+      get<S extends BlogTasksGet.Field = BlogTasksGet.Field>(input: BlogTasksGet.Input & { select?: S[]; ifNoneMatch?: string }): Promise<BlogTasksGet.OutputOf<S>>;
       // tasks.findOne (service blog) · POST /api/tasks/find-one
       findOne<S extends BlogTasksFindOne.Field = BlogTasksFindOne.Field>(input?: BlogTasksFindOne.Input & { select?: S[] }): Promise<BlogTasksFindOne.OutputOf<S>>;
       // tasks.create (service blog) · POST /api/tasks
@@ -837,7 +838,7 @@ export interface Client {
       // users.list (service blog) · POST /api/users/query
       list<S extends BlogUsersList.Field = BlogUsersList.Field>(input?: BlogUsersList.Input & { select?: S[] }): Promise<BlogUsersList.OutputOf<S>>;
       // users.get (service blog) · GET /api/users/{id}
-      get<S extends BlogUsersGet.Field = BlogUsersGet.Field>(input: BlogUsersGet.Input & { select?: S[] }): Promise<BlogUsersGet.OutputOf<S>>;
+      get<S extends BlogUsersGet.Field = BlogUsersGet.Field>(input: BlogUsersGet.Input & { select?: S[]; ifNoneMatch?: string }): Promise<BlogUsersGet.OutputOf<S>>;
       // users.findOne (service blog) · POST /api/users/find-one
       findOne<S extends BlogUsersFindOne.Field = BlogUsersFindOne.Field>(input?: BlogUsersFindOne.Input & { select?: S[] }): Promise<BlogUsersFindOne.OutputOf<S>>;
       // users.count (service blog) · POST /api/users/count
