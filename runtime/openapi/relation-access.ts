@@ -2,35 +2,18 @@
 // related resource under its own access rules, so a public resource's route is refused where one it reaches is not.
 import type { CrudActionName } from '../actions';
 import type { CrudRuntime } from '../model/crud-runtime';
-import { relationOf } from '../model/relations';
+import { reachedResources } from './reached-resources';
 
 /** The actions whose input takes a where, which may filter through relations marked `filter: true`. */
 const WHERE_ACTIONS: ReadonlySet<CrudActionName> = new Set(['list', 'findOne', 'count', 'exists', 'updateMany', 'deleteMany']);
 /** The actions whose input takes include options, which nest (and whose where filters) through every relation. */
 const INCLUDE_ACTIONS: ReadonlySet<CrudActionName> = new Set(['list', 'findOne']);
 
-/** The resources reached from `rt` through its relations (only filterable ones when `isFilterOnly`), transitively. */
-function reachedResources(rt: CrudRuntime, isFilterOnly: boolean, isDirectOnly: boolean): CrudRuntime[] {
-  const found: CrudRuntime[] = [];
-  const queue = [rt];
-  while (queue.length > 0) {
-    const current = queue.shift()!;
-    for (const declaration of current.relations) {
-      if (isFilterOnly && !declaration.isFilterable) continue;
-      const { target } = relationOf(current, declaration.name)!;
-      if (found.includes(target)) continue;
-      found.push(target);
-      if (!isDirectOnly) queue.push(target);
-    }
-  }
-  return found;
-}
-
 /** The resources an HTTP call of `action` can read through relations: get's `?include=` names direct relations only. */
 function resourcesReached(rt: CrudRuntime, action: CrudActionName): CrudRuntime[] {
-  if (INCLUDE_ACTIONS.has(action)) return reachedResources(rt, false, false);
-  if (action === 'get') return reachedResources(rt, false, true);
-  if (WHERE_ACTIONS.has(action)) return reachedResources(rt, true, false);
+  if (INCLUDE_ACTIONS.has(action)) return reachedResources(rt);
+  if (action === 'get') return reachedResources(rt, { isDirectOnly: true });
+  if (WHERE_ACTIONS.has(action)) return reachedResources(rt, { isFilterOnly: true });
   return [];
 }
 

@@ -387,29 +387,12 @@ export namespace BlogTasksList {
     lt?: string;
     between?: Array<string>;
   };
-  export type RelationFilter = {
-    is?: {
-      [key: string]: unknown;
-    };
-    isNot?: {
-      [key: string]: unknown;
-    };
-    some?: {
-      [key: string]: unknown;
-    };
-    every?: {
-      [key: string]: unknown;
-    };
-    none?: {
-      [key: string]: unknown;
-    };
-  };
   export type Where = {
     id?: ConditionId;
     title?: ConditionTitle;
     done?: ConditionDone;
     createdAt?: ConditionCreatedAt;
-    owner?: RelationFilter;
+    owner?: RelationFilterOwner;
     AND?: Array<WhereNested>;
     OR?: Array<WhereNested>;
     NOT?: WhereNested;
@@ -419,26 +402,57 @@ export namespace BlogTasksList {
     title?: ConditionTitle;
     done?: ConditionDone;
     createdAt?: ConditionCreatedAt;
-    owner?: RelationFilter;
+    owner?: RelationFilterOwner;
     AND?: Array<WhereNested>;
     OR?: Array<WhereNested>;
     NOT?: WhereNested;
   };
   export type Include = {
-    owner?: IncludeEntry;
+    owner?: IncludeEntryOwner;
   };
-  export type IncludeEntry = boolean | {
-    select?: Array<string>;
-    where?: {
-      [key: string]: unknown;
-    };
+  export type RelationFilterOwner = {
+    is?: RelatedBlogUsersWhere;
+    isNot?: RelatedBlogUsersWhere;
+  };
+  export type IncludeEntryOwner = true | {
+    select?: Array<'id' | 'name'>;
+    where?: RelatedBlogUsersWhere;
+    include?: RelatedBlogUsersInclude;
+  };
+  export type RelatedBlogUsersConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type RelatedBlogUsersConditionName = {
+    eq?: string;
+    contains?: string;
+  };
+  export type RelatedBlogUsersWhere = {
+    id?: RelatedBlogUsersConditionId;
+    name?: RelatedBlogUsersConditionName;
+    AND?: Array<RelatedBlogUsersWhereNested>;
+    OR?: Array<RelatedBlogUsersWhereNested>;
+    NOT?: RelatedBlogUsersWhereNested;
+  };
+  export type RelatedBlogUsersWhereNested = {
+    id?: RelatedBlogUsersConditionId;
+    name?: RelatedBlogUsersConditionName;
+    AND?: Array<RelatedBlogUsersWhereNested>;
+    OR?: Array<RelatedBlogUsersWhereNested>;
+    NOT?: RelatedBlogUsersWhereNested;
+  };
+  export type RelatedBlogUsersIncludeEntryTasks = true | {
+    select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
+    where?: Where;
     orderBy?: Array<{
-      [key: string]: unknown;
+      field: 'id' | 'title' | 'createdAt';
+      direction?: 'asc' | 'desc';
     }>;
     limit?: number;
-    include?: {
-      [key: string]: unknown;
-    };
+    include?: Include;
+  };
+  export type RelatedBlogUsersInclude = {
+    tasks?: RelatedBlogUsersIncludeEntryTasks;
   };
   export type Output = {
     items: Array<SelectedRow>;
@@ -523,11 +537,17 @@ export namespace BlogTasksFindOne {
   export type ConditionTitle = BlogTasksList.ConditionTitle;
   export type ConditionDone = BlogTasksList.ConditionDone;
   export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
-  export type RelationFilter = BlogTasksList.RelationFilter;
   export type Where = BlogTasksList.Where;
   export type WhereNested = BlogTasksList.WhereNested;
   export type Include = BlogTasksList.Include;
-  export type IncludeEntry = BlogTasksList.IncludeEntry;
+  export type RelationFilterOwner = BlogTasksList.RelationFilterOwner;
+  export type IncludeEntryOwner = BlogTasksList.IncludeEntryOwner;
+  export type RelatedBlogUsersConditionId = BlogTasksList.RelatedBlogUsersConditionId;
+  export type RelatedBlogUsersConditionName = BlogTasksList.RelatedBlogUsersConditionName;
+  export type RelatedBlogUsersWhere = BlogTasksList.RelatedBlogUsersWhere;
+  export type RelatedBlogUsersWhereNested = BlogTasksList.RelatedBlogUsersWhereNested;
+  export type RelatedBlogUsersIncludeEntryTasks = BlogTasksList.RelatedBlogUsersIncludeEntryTasks;
+  export type RelatedBlogUsersInclude = BlogTasksList.RelatedBlogUsersInclude;
   export type Output = SelectedRow | null;
   export type SelectedRow = BlogTasksList.SelectedRow;
   export type RelatedBlogUsers = BlogTasksList.RelatedBlogUsers;
@@ -587,15 +607,67 @@ export namespace BlogTasksCount {
   export type Input = {
     where?: Where;
   };
-  export type ConditionId = BlogTasksList.ConditionId;
-  export type ConditionTitle = BlogTasksList.ConditionTitle;
-  export type ConditionDone = BlogTasksList.ConditionDone;
-  export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
-  export type RelationFilter = BlogTasksList.RelationFilter;
-  export type Where = BlogTasksList.Where;
-  export type WhereNested = BlogTasksList.WhereNested;
-  export type Include = BlogTasksList.Include;
-  export type IncludeEntry = BlogTasksList.IncludeEntry;
+  export type ConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type ConditionTitle = {
+    contains?: string;
+  };
+  export type ConditionDone = {
+    eq?: boolean;
+  };
+  export type ConditionCreatedAt = {
+    gt?: string;
+    lt?: string;
+    between?: Array<string>;
+  };
+  export type Where = {
+    id?: ConditionId;
+    title?: ConditionTitle;
+    done?: ConditionDone;
+    createdAt?: ConditionCreatedAt;
+    owner?: RelationFilterOwner;
+    AND?: Array<WhereNested>;
+    OR?: Array<WhereNested>;
+    NOT?: WhereNested;
+  };
+  export type WhereNested = {
+    id?: ConditionId;
+    title?: ConditionTitle;
+    done?: ConditionDone;
+    createdAt?: ConditionCreatedAt;
+    owner?: RelationFilterOwner;
+    AND?: Array<WhereNested>;
+    OR?: Array<WhereNested>;
+    NOT?: WhereNested;
+  };
+  export type RelationFilterOwner = {
+    is?: RelatedBlogUsersWhere;
+    isNot?: RelatedBlogUsersWhere;
+  };
+  export type RelatedBlogUsersConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type RelatedBlogUsersConditionName = {
+    eq?: string;
+    contains?: string;
+  };
+  export type RelatedBlogUsersWhere = {
+    id?: RelatedBlogUsersConditionId;
+    name?: RelatedBlogUsersConditionName;
+    AND?: Array<RelatedBlogUsersWhereNested>;
+    OR?: Array<RelatedBlogUsersWhereNested>;
+    NOT?: RelatedBlogUsersWhereNested;
+  };
+  export type RelatedBlogUsersWhereNested = {
+    id?: RelatedBlogUsersConditionId;
+    name?: RelatedBlogUsersConditionName;
+    AND?: Array<RelatedBlogUsersWhereNested>;
+    OR?: Array<RelatedBlogUsersWhereNested>;
+    NOT?: RelatedBlogUsersWhereNested;
+  };
   export type Output = {
     count: number;
   };
@@ -604,15 +676,17 @@ export namespace BlogTasksCount {
 // tasks.exists (service blog) · POST /api/tasks/exists
 export namespace BlogTasksExists {
   export type Input = BlogTasksCount.Input;
-  export type ConditionId = BlogTasksList.ConditionId;
-  export type ConditionTitle = BlogTasksList.ConditionTitle;
-  export type ConditionDone = BlogTasksList.ConditionDone;
-  export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
-  export type RelationFilter = BlogTasksList.RelationFilter;
-  export type Where = BlogTasksList.Where;
-  export type WhereNested = BlogTasksList.WhereNested;
-  export type Include = BlogTasksList.Include;
-  export type IncludeEntry = BlogTasksList.IncludeEntry;
+  export type ConditionId = BlogTasksCount.ConditionId;
+  export type ConditionTitle = BlogTasksCount.ConditionTitle;
+  export type ConditionDone = BlogTasksCount.ConditionDone;
+  export type ConditionCreatedAt = BlogTasksCount.ConditionCreatedAt;
+  export type Where = BlogTasksCount.Where;
+  export type WhereNested = BlogTasksCount.WhereNested;
+  export type RelationFilterOwner = BlogTasksCount.RelationFilterOwner;
+  export type RelatedBlogUsersConditionId = BlogTasksCount.RelatedBlogUsersConditionId;
+  export type RelatedBlogUsersConditionName = BlogTasksCount.RelatedBlogUsersConditionName;
+  export type RelatedBlogUsersWhere = BlogTasksCount.RelatedBlogUsersWhere;
+  export type RelatedBlogUsersWhereNested = BlogTasksCount.RelatedBlogUsersWhereNested;
   export type Output = {
     exists: boolean;
   };
@@ -656,20 +730,64 @@ export namespace BlogUsersList {
     NOT?: WhereNested;
   };
   export type Include = {
-    tasks?: IncludeEntry;
+    tasks?: IncludeEntryTasks;
   };
-  export type IncludeEntry = boolean | {
-    select?: Array<string>;
-    where?: {
-      [key: string]: unknown;
-    };
+  export type IncludeEntryTasks = true | {
+    select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
+    where?: RelatedBlogTasksWhere;
     orderBy?: Array<{
-      [key: string]: unknown;
+      field: 'id' | 'title' | 'createdAt';
+      direction?: 'asc' | 'desc';
     }>;
     limit?: number;
-    include?: {
-      [key: string]: unknown;
-    };
+    include?: RelatedBlogTasksInclude;
+  };
+  export type RelatedBlogTasksConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type RelatedBlogTasksConditionTitle = {
+    contains?: string;
+  };
+  export type RelatedBlogTasksConditionDone = {
+    eq?: boolean;
+  };
+  export type RelatedBlogTasksConditionCreatedAt = {
+    gt?: string;
+    lt?: string;
+    between?: Array<string>;
+  };
+  export type RelatedBlogTasksWhere = {
+    id?: RelatedBlogTasksConditionId;
+    title?: RelatedBlogTasksConditionTitle;
+    done?: RelatedBlogTasksConditionDone;
+    createdAt?: RelatedBlogTasksConditionCreatedAt;
+    owner?: RelatedBlogTasksRelationFilterOwner;
+    AND?: Array<RelatedBlogTasksWhereNested>;
+    OR?: Array<RelatedBlogTasksWhereNested>;
+    NOT?: RelatedBlogTasksWhereNested;
+  };
+  export type RelatedBlogTasksWhereNested = {
+    id?: RelatedBlogTasksConditionId;
+    title?: RelatedBlogTasksConditionTitle;
+    done?: RelatedBlogTasksConditionDone;
+    createdAt?: RelatedBlogTasksConditionCreatedAt;
+    owner?: RelatedBlogTasksRelationFilterOwner;
+    AND?: Array<RelatedBlogTasksWhereNested>;
+    OR?: Array<RelatedBlogTasksWhereNested>;
+    NOT?: RelatedBlogTasksWhereNested;
+  };
+  export type RelatedBlogTasksRelationFilterOwner = {
+    is?: Where;
+    isNot?: Where;
+  };
+  export type RelatedBlogTasksIncludeEntryOwner = true | {
+    select?: Array<'id' | 'name'>;
+    where?: Where;
+    include?: Include;
+  };
+  export type RelatedBlogTasksInclude = {
+    owner?: RelatedBlogTasksIncludeEntryOwner;
   };
   export type Output = {
     items: Array<SelectedRow>;
@@ -747,7 +865,16 @@ export namespace BlogUsersFindOne {
   export type Where = BlogUsersList.Where;
   export type WhereNested = BlogUsersList.WhereNested;
   export type Include = BlogUsersList.Include;
-  export type IncludeEntry = BlogUsersList.IncludeEntry;
+  export type IncludeEntryTasks = BlogUsersList.IncludeEntryTasks;
+  export type RelatedBlogTasksConditionId = BlogUsersList.RelatedBlogTasksConditionId;
+  export type RelatedBlogTasksConditionTitle = BlogUsersList.RelatedBlogTasksConditionTitle;
+  export type RelatedBlogTasksConditionDone = BlogUsersList.RelatedBlogTasksConditionDone;
+  export type RelatedBlogTasksConditionCreatedAt = BlogUsersList.RelatedBlogTasksConditionCreatedAt;
+  export type RelatedBlogTasksWhere = BlogUsersList.RelatedBlogTasksWhere;
+  export type RelatedBlogTasksWhereNested = BlogUsersList.RelatedBlogTasksWhereNested;
+  export type RelatedBlogTasksRelationFilterOwner = BlogUsersList.RelatedBlogTasksRelationFilterOwner;
+  export type RelatedBlogTasksIncludeEntryOwner = BlogUsersList.RelatedBlogTasksIncludeEntryOwner;
+  export type RelatedBlogTasksInclude = BlogUsersList.RelatedBlogTasksInclude;
   export type Output = SelectedRow | null;
   export type SelectedRow = BlogUsersList.SelectedRow;
   export type RelatedBlogTasks = BlogUsersList.RelatedBlogTasks;
@@ -763,12 +890,28 @@ export namespace BlogUsersCount {
   export type Input = {
     where?: Where;
   };
-  export type ConditionId = BlogUsersList.ConditionId;
-  export type ConditionName = BlogUsersList.ConditionName;
-  export type Where = BlogUsersList.Where;
-  export type WhereNested = BlogUsersList.WhereNested;
-  export type Include = BlogUsersList.Include;
-  export type IncludeEntry = BlogUsersList.IncludeEntry;
+  export type ConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type ConditionName = {
+    eq?: string;
+    contains?: string;
+  };
+  export type Where = {
+    id?: ConditionId;
+    name?: ConditionName;
+    AND?: Array<WhereNested>;
+    OR?: Array<WhereNested>;
+    NOT?: WhereNested;
+  };
+  export type WhereNested = {
+    id?: ConditionId;
+    name?: ConditionName;
+    AND?: Array<WhereNested>;
+    OR?: Array<WhereNested>;
+    NOT?: WhereNested;
+  };
   export type Output = {
     count: number;
   };
@@ -777,12 +920,10 @@ export namespace BlogUsersCount {
 // users.exists (service blog) · POST /api/users/exists
 export namespace BlogUsersExists {
   export type Input = BlogUsersCount.Input;
-  export type ConditionId = BlogUsersList.ConditionId;
-  export type ConditionName = BlogUsersList.ConditionName;
-  export type Where = BlogUsersList.Where;
-  export type WhereNested = BlogUsersList.WhereNested;
-  export type Include = BlogUsersList.Include;
-  export type IncludeEntry = BlogUsersList.IncludeEntry;
+  export type ConditionId = BlogUsersCount.ConditionId;
+  export type ConditionName = BlogUsersCount.ConditionName;
+  export type Where = BlogUsersCount.Where;
+  export type WhereNested = BlogUsersCount.WhereNested;
   export type Output = {
     exists: boolean;
   };
