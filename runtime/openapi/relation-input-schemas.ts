@@ -99,12 +99,24 @@ function referenced(root: JsonSchema, defs: Defs): Set<string> {
   return found;
 }
 
+/** Every action of a resource shares these definitions: built once per resource (never mutated once built). */
+const RELATION_DEFS = new WeakMap<CrudRuntime, Defs>();
+
+function relationDefs(rt: CrudRuntime): Defs {
+  let defs = RELATION_DEFS.get(rt);
+  if (defs === undefined) {
+    defs = {};
+    for (const target of [rt, ...reachedResources(rt).filter((target) => target !== rt)]) Object.assign(defs, resourceDefs(rt, target));
+    RELATION_DEFS.set(rt, defs);
+  }
+  return defs;
+}
+
 /** The input with per-relation filter and include definitions, and only the definitions it refers to. */
 export function inputWithRelations(input: JsonSchema, rt: CrudRuntime): JsonSchema {
   const { $defs, ...root } = input;
   if ($defs === undefined) return input;
-  const all: Defs = { ...($defs as Defs) };
-  for (const target of [rt, ...reachedResources(rt).filter((target) => target !== rt)]) Object.assign(all, resourceDefs(rt, target));
+  const all: Defs = { ...($defs as Defs), ...relationDefs(rt) };
   const used = referenced(root, all);
   const defs = Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name)));
   return { ...root, $defs: defs };
