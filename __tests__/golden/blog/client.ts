@@ -23,9 +23,9 @@ export interface ClientOptions {
 export type ErrorCode = 'BAD_REQUEST' | 'VALIDATION_ERROR' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE';
 
 /** A non-2xx answer. `code` is UNEXPECTED_RESPONSE when the body is not Tessera's error JSON (a proxy's page). */
-// NOT_MODIFIED is the 304 of a get sent with `ifNoneMatch`: the row the caller holds is still current.
 export class TesseraClientError extends Error {
   readonly status: number;
+  /** NOT_MODIFIED: the 304 of a get sent with `ifNoneMatch`, so the row the caller holds is still current. */
   readonly code: ErrorCode | 'UNEXPECTED_RESPONSE' | 'NOT_MODIFIED';
   /** VALIDATION_ERROR: `{ path, message }[]`, path a JSON Pointer into the input. */
   readonly details: unknown;
