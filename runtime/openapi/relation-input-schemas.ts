@@ -6,7 +6,7 @@
 import type { CrudRuntime } from '../model/crud-runtime';
 import type { JsonSchema } from '../model/options';
 import { relationOf, type ResolvedRelation } from '../model/relations';
-import { TO_MANY_FILTERS, TO_ONE_FILTERS } from '../model/relation-options';
+import { MAX_INCLUDE_DEPTH, TO_MANY_FILTERS, TO_ONE_FILTERS } from '../model/relation-options';
 import { crudInputSchema } from './crud-input-docs';
 import { reachedResources, relatedDef } from './reached-resources';
 import { rewriteRefs } from './schema-walk';
@@ -45,7 +45,7 @@ function includeEntry(relation: ResolvedRelation, list: JsonSchema, ref: (name: 
   if (target.relations.length > 0) properties.include = ref('Include');
   const kind = relation.isMany ? 'to-many' : 'to-one; no orderBy or limit';
   return {
-    description: `${target.label} (${kind}): \`true\`, or its select, where and orderBy as a list of ${target.label} takes them, under its field policy; includes nest at most 3 deep.`,
+    description: `${target.label} (${kind}): \`true\`, or its select, where and orderBy as a list of ${target.label} takes them, under its field policy; includes nest at most ${MAX_INCLUDE_DEPTH} deep.`,
     anyOf: [{ const: true }, { type: 'object', properties, additionalProperties: false }],
   };
 }
@@ -77,7 +77,7 @@ function resourceDefs(owner: CrudRuntime, rt: CrudRuntime): Defs {
       properties: include,
       additionalProperties: false,
       propertyNames: { enum: rt.relations.map((declaration) => declaration.name) },
-      description: `Related rows to add to each ${rt.label} row, by relation name; includes nest at most 3 deep.`,
+      description: `Related rows to add to each ${rt.label} row, by relation name; includes nest at most ${MAX_INCLUDE_DEPTH} deep.`,
     };
   }
   return defs;
