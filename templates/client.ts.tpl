@@ -7,7 +7,7 @@
 export type FetchLike = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
-) => Promise<{ status: number; text(): Promise<string> }>;
+) => Promise<{ status: number; text(): Promise<string>; headers?: { get(name: string): string | null } }>;
 
 export interface ClientOptions {
   /** The server's root URL, such as `http://localhost:4000`. */
@@ -24,11 +24,12 @@ export interface ClientOptions {
 /** A non-2xx answer. `code` is UNEXPECTED_RESPONSE when the body is not Tessera's error JSON (a proxy's page). */
 export class TesseraClientError extends Error {
   readonly status: number;
-  readonly code: ErrorCode | 'UNEXPECTED_RESPONSE';
+  /** NOT_MODIFIED: the 304 of a get sent with `ifNoneMatch`, so the row the caller holds is still current. */
+  readonly code: ErrorCode | 'UNEXPECTED_RESPONSE' | 'NOT_MODIFIED';
   /** VALIDATION_ERROR: `{ path, message }[]`, path a JSON Pointer into the input. */
   readonly details: unknown;
 
-  constructor(status: number, code: ErrorCode | 'UNEXPECTED_RESPONSE', message: string, details?: unknown) {
+  constructor(status: number, code: ErrorCode | 'UNEXPECTED_RESPONSE' | 'NOT_MODIFIED', message: string, details?: unknown) {
     super(message);
     this.name = 'TesseraClientError';
     this.status = status;
@@ -42,15 +43,34 @@ type HttpInput = 'body' | 'id-and-select' | 'id-and-body' | 'id';
 
 type Call = <T>(method: string, path: string, httpInput: HttpInput, input: unknown) => Promise<T>;
 
+/** The ETags of rows answered whole, by the row object the client returned (etagOf). */
+const etags = new WeakMap<object, string>();
+
+/** The ETag of a row answered whole (get, create, update, upsert), for `ifMatch`; else undefined. As `etagOf` in-process. */
+export function etagOf(row: unknown): string | undefined {
+  return typeof row === 'object' && row !== null ? etags.get(row) : undefined;
+}
+
+/** get's query string: `select` and `include` as the route takes them (`?select=a,b&include=author`). */
+function queryOf(select: string[] | undefined, include: Record<string, unknown> | undefined): string {
+  const parts: string[] = [];
+  if (select !== undefined) parts.push(`select=${select.map(encodeURIComponent).join(',')}`);
+  if (include !== undefined) {
+    const names = Object.keys(include).filter((relation) => include[relation] !== undefined);
+    // CONTRACT §9: over GET an include names relations, each read with its defaults; list and findOne take options.
+    if (names.some((relation) => include[relation] !== true)) throw new TypeError('get takes include as relation names set to true; list and findOne take include options');
+    if (names.length > 0) parts.push(`include=${names.map(encodeURIComponent).join(',')}`);
+  }
+  return parts.length === 0 ? '' : `?${parts.join('&')}`;
+}
+
 /** The path with `{id}` filled in and the JSON body, from the action's in-process input. */
 function requestOf(path: string, httpInput: HttpInput, input: unknown): { path: string; body: unknown } {
   if (httpInput === 'body') return { path, body: input };
-  const { id, select, data } = input as { id: string | number; select?: string[]; data?: unknown };
+  const { id, select, include, data } = input as { id: string | number; select?: string[]; include?: Record<string, unknown>; data?: unknown };
   const withId = path.replace('{id}', encodeURIComponent(String(id)));
   if (httpInput === 'id-and-body') return { path: withId, body: data };
-  if (httpInput === 'id-and-select' && select !== undefined) {
-    return { path: `${withId}?select=${select.map(encodeURIComponent).join(',')}`, body: undefined };
-  }
+  if (httpInput === 'id-and-select') return { path: withId + queryOf(select, include), body: undefined };
   return { path: withId, body: undefined };
 }
 
@@ -79,8 +99,10 @@ function createCall(options: ClientOptions): Call {
     const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
     const headers: Record<string, string> = { accept: 'application/json', ...extra };
     // A conditional write's `ifMatch` travels as If-Match (update, delete, upsert).
-    const ifMatch = (input as { ifMatch?: unknown } | undefined)?.ifMatch;
+    const { ifMatch, ifNoneMatch } = (input ?? {}) as { ifMatch?: unknown; ifNoneMatch?: unknown };
     if (httpInput !== 'body' && typeof ifMatch === 'string') headers['if-match'] = ifMatch;
+    // A conditional get's `ifNoneMatch` travels as If-None-Match: 304 when the row is unchanged.
+    if (httpInput === 'id-and-select' && typeof ifNoneMatch === 'string') headers['if-none-match'] = ifNoneMatch;
     const init: { method: string; headers: Record<string, string>; body?: string } = { method, headers };
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -88,7 +110,11 @@ function createCall(options: ClientOptions): Call {
     }
     const response = await fetchImpl(baseUrl + request.path, init);
     const body = parseJson(await response.text());
+    if (response.status === 304) throw new TesseraClientError(304, 'NOT_MODIFIED', 'not modified: the row is unchanged since the ETag in ifNoneMatch');
     if (response.status < 200 || response.status > 299) throw errorOf(response.status, body);
+    // CONTRACT §10: a row answered whole carries its ETag (not a row narrowed by select).
+    const etag = response.headers?.get('etag') ?? null;
+    if (etag !== null && typeof body === 'object' && body !== null) etags.set(body, etag);
     return body as T;
   };
 }

@@ -1,21 +1,13 @@
 // The bundle's client.ts: it type-checks under strict settings with or without Node's types, its types
 // refuse what the server refuses (an unknown field), and it works against a running bundle.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { emitClient } from '../../generator/emit/client';
 import type { ContractAction } from '../../generator/emit/contract';
-import { build, REPO_ROOT, startBundle, temporaryFolder } from '../helpers/bundles';
+import { build, startBundle, temporaryFolder } from '../helpers/bundles';
+import { typeCheckClient } from '../helpers/client-tsc';
 import { freePort } from '../helpers/free-port';
 import type { RunningCli } from '../helpers/spawn-cli';
-
-const TSC = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
-const STRICT = { noEmit: true, strict: true, isolatedModules: true, target: 'ES2022', module: 'commonjs', lib: ['ES2022'] };
-/** With Node's types (global fetch typed), and with none at all (the client must not need them). */
-const SETTINGS = {
-  node: { ...STRICT, types: ['node'], typeRoots: [path.join(REPO_ROOT, 'node_modules/@types')] },
-  bare: { ...STRICT, types: [] },
-};
 
 /** Typed use of the client; the @ts-expect-error lines fail the compile if the types stop refusing them. */
 const USAGE = `import { createClient, TesseraClientError, type BundleNotesCreate } from './client';
@@ -49,17 +41,6 @@ export async function use(): Promise<string> {
 }
 `;
 
-/** Runs tsc over `files` with one of SETTINGS; throws with its diagnostics (printed on stdout) on failure. */
-function typeCheck(folder: string, files: string[], settings: keyof typeof SETTINGS): void {
-  const project = path.join(folder, `tsconfig.${settings}.json`);
-  fs.writeFileSync(project, JSON.stringify({ compilerOptions: SETTINGS[settings], files }));
-  try {
-    execFileSync(process.execPath, [TSC, '-p', project], { encoding: 'utf8', stdio: 'pipe' });
-  } catch (error) {
-    throw new Error(`tsc failed:\n${(error as { stdout?: string }).stdout ?? ''}`);
-  }
-}
-
 describe('the generated client.ts', () => {
   const folder = temporaryFolder('client');
   let out: string;
@@ -78,13 +59,13 @@ describe('the generated client.ts', () => {
 
   it('type-checks under strict settings with Node types and with no ambient types at all', () => {
     const files = [path.join(out, 'client.ts'), path.join(out, 'usage.ts')];
-    expect(() => typeCheck(folder.path, files, 'node')).not.toThrow();
-    expect(() => typeCheck(folder.path, files, 'bare')).not.toThrow();
+    expect(() => typeCheckClient(folder.path, files, 'node')).not.toThrow();
+    expect(() => typeCheckClient(folder.path, files, 'bare')).not.toThrow();
   }, 60_000);
 
   it('fails to type-check a call the types refuse', () => {
     fs.writeFileSync(path.join(out, 'misuse.ts'), "import { createClient } from './client';\nvoid createClient({ baseUrl: '' }).bundle.notes.create({ titel: 'x' });\n");
-    expect(() => typeCheck(folder.path, [path.join(out, 'misuse.ts')], 'bare')).toThrow(/titel/);
+    expect(() => typeCheckClient(folder.path, [path.join(out, 'misuse.ts')], 'bare')).toThrow(/titel/);
   }, 60_000);
 
   it('calls every kind of action against a running bundle and throws TesseraClientError with the error body', async () => {
@@ -126,7 +107,7 @@ describe('client.ts for names that give the same type words', () => {
     expect(text).toContain('export namespace BlogNotesList2 {');
     expect(text).toContain('notesList: (input) => call<BlogNotesList2.Output>(');
     fs.writeFileSync(path.join(folder.path, 'client.ts'), text);
-    expect(() => typeCheck(folder.path, [path.join(folder.path, 'client.ts')], 'bare')).not.toThrow();
+    expect(() => typeCheckClient(folder.path, [path.join(folder.path, 'client.ts')], 'bare')).not.toThrow();
   }, 60_000);
 });
 
@@ -147,6 +128,6 @@ describe('client.ts types shared within a resource', () => {
     expect(text.match(/export type Where = \{/g)).toHaveLength(3);
     fs.writeFileSync(path.join(folder.path, 'client.ts'), text);
     fs.writeFileSync(path.join(folder.path, 'usage.ts'), "import type { BlogNotesExists } from './client';\n// @ts-expect-error ne is not an operator of title\nexport const refused: BlogNotesExists.Input = { where: { title: { ne: 'x' } } };\n");
-    expect(() => typeCheck(folder.path, [path.join(folder.path, 'client.ts'), path.join(folder.path, 'usage.ts')], 'bare')).not.toThrow();
+    expect(() => typeCheckClient(folder.path, [path.join(folder.path, 'client.ts'), path.join(folder.path, 'usage.ts')], 'bare')).not.toThrow();
   }, 60_000);
 });

@@ -29,7 +29,9 @@ describe('contractFile', () => {
     // The where grammar is in list, findOne, count and exists: written once.
     expect(Object.keys(list.input.$defs as object)).toContain('Where');
     expect(file.$defs['blog.notes.Where']).toBeDefined();
-    expect(Object.keys(file.$defs).filter((def) => def.endsWith('.Where'))).toEqual(['blog.notes.Where', 'blog.tasks.Where', 'blog.users.Where']);
+    // A relation's operand is the related resource's where, written with the resource whose schemas point at it (CONTRACT §9).
+    const wheres = ['blog.notes.Where', 'blog.tasks.Where', 'blog.tasks.Related.blog.users.Where', 'blog.users.Where', 'blog.users.Related.blog.tasks.Where'];
+    expect(Object.keys(file.$defs).filter((def) => def.endsWith('.Where'))).toEqual(wheres);
     for (const action of file.actions.filter((action) => action.name.includes('.'))) {
       expect([action.input.$defs, action.output.$defs]).toEqual([undefined, undefined]);
     }

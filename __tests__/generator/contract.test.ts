@@ -48,6 +48,6 @@ describe('buildContract', () => {
     const update = tasks.routes.find((route) => route.source.kind === 'crud' && route.source.action === 'update')!;
     const expected = actionSchemas(update.source as Parameters<typeof actionSchemas>[0]);
     expect(contract.actions.find((action) => action.name === 'tasks.update')).toMatchObject({ input: expected.input, output: expected.output });
-    expect(Object.keys((expected.input as { properties: object }).properties)).toEqual(['id', 'data']);
+    expect(Object.keys((expected.input as { properties: object }).properties)).toEqual(['id', 'data', 'ifMatch']);
   });
 });

@@ -40,9 +40,11 @@ function emitMethod(action: ContractAction, method: string, namespace: string): 
   const types = name(namespace);
   const optional = isInputOptional(action.input);
   if (selectableFields(action) !== null) {
+    // CONTRACT §10: get takes If-None-Match, which no in-process input has (a 304 throws NOT_MODIFIED).
+    const conditional = action.httpInput === 'id-and-select' ? code`; ifNoneMatch?: string` : code``;
     return {
       signature: code`${describe(action)}
-${propertyKey(method)}<S extends ${types}.Field = ${types}.Field>(input${optional ? code`?` : code``}: ${types}.Input & { select?: S[] }): Promise<${types}.OutputOf<S>>;`,
+${propertyKey(method)}<S extends ${types}.Field = ${types}.Field>(input${optional ? code`?` : code``}: ${types}.Input & { select?: S[]${conditional} }): Promise<${types}.OutputOf<S>>;`,
       // The answer's type comes from the signature: the rows the server sends for this select.
       implementation: code`${propertyKey(method)}: (input) => call(${literal(action.method)}, ${literal(action.path)}, ${literal(action.httpInput)}, input),`,
     };

@@ -65,22 +65,26 @@ function emitActionTypes(action: ContractAction, namespace: string, shared: Reso
     const context = JSON.stringify(defs);
     emitType(alias, JSON.stringify([context, schema]), () => types.typeOf(schema));
     for (const [def, schema] of Object.entries(defs)) emitType(refs.get(def)!, JSON.stringify([context, def]), () => types.typeOf(schema));
+    return refs;
   };
   emitRoot(names.reserve('Input'), action.input);
-  emitRoot(names.reserve('Output'), action.output);
+  const outputRefs = emitRoot(names.reserve('Output'), action.output);
   const fields = selectableFields(action);
   if (fields !== null) {
-    // Rows with every field present, or the selected ones (issue 31: a field is optional only where select can omit it).
+    // Rows with every field present, or the selected ones (issue 31: a field is optional only where select can omit it);
+    // an included relation's rows are there when the input includes it, whatever select says (CONTRACT §9).
     const defs = action.output.$defs as Record<string, Schema>;
     const row = defs[SELECTED_ROW_DEF];
-    const allRequired = { ...row, required: Object.keys((row.properties ?? {}) as Schema) };
+    const relations = Object.keys((row.properties ?? {}) as Schema).filter((key) => !fields.includes(key));
+    const allRequired = { ...row, required: fields };
     const field = name(names.reserve('Field'));
     const rowName = name(names.reserve('Row'));
     const selected = name(names.reserve('Selected'));
     emitType(String(field), JSON.stringify(['Field', fields]), () => joinCode(fields.map((key) => literal(key)), ' | '));
-    emitType(String(rowName), JSON.stringify(['Row', row]), () => new SchemaTypes(new Map()).typeOf(allRequired));
-    aliases.push(code`export type ${selected}<S extends ${field} = ${field}> = Pick<${rowName}, S>;`);
-    const narrowed = new SchemaTypes(new Map(), new Map([[SELECTED_ROW_DEF, code`${selected}<S>`]]));
+    emitType(String(rowName), JSON.stringify(['Row', JSON.stringify(defs), row]), () => new SchemaTypes(outputRefs).typeOf(allRequired));
+    const picked = relations.length === 0 ? code`S` : code`S | ${joinCode(relations.map((key) => literal(key)), ' | ')}`;
+    aliases.push(code`export type ${selected}<S extends ${field} = ${field}> = Pick<${rowName}, ${picked}>;`);
+    const narrowed = new SchemaTypes(outputRefs, new Map([[SELECTED_ROW_DEF, code`${selected}<S>`]]));
     aliases.push(code`export type ${name(names.reserve('OutputOf'))}<S extends ${field} = ${field}> = ${narrowed.typeOf(action.output)};`);
   }
   return code`${describe(action)}

@@ -6,6 +6,7 @@ import { actionSchemas } from '../../runtime/openapi/action-schemas';
 import { documentedRoutes, openApiPath } from '../../runtime/openapi/documented-routes';
 import type { MountedRoute } from '../../runtime/model/action-routes';
 import type { Service } from '../../runtime/service';
+import { getInputOverHttp } from './get-input';
 
 export interface ContractAction {
   /** The action name (spec §4.1 rule 4): `notes.list` for a crud action, `ping` for a custom service action. */
@@ -21,7 +22,7 @@ export interface ContractAction {
    * path, `select` as `?select=a,b`), `id-and-body` (`id` in the path, `data` as the body), `id`.
    */
   readonly httpInput: HttpInputSource;
-  /** The input as the action validates it (in-process shape, e.g. `{ id, data }` for update). */
+  /** The input as the action validates it (in-process shape, e.g. `{ id, data }` for update), as far as HTTP carries it (get's include by name). */
   readonly input: JsonSchema;
   /** The success body. */
   readonly output: JsonSchema;
@@ -54,7 +55,8 @@ export function buildContract(source: ContractSource): Contract {
       path: openApiPath(route.path),
       status: route.route.status,
       httpInput: route.route.input,
-      input: schemas.input,
+      // The contract is what a client can send: get's options travel in the query string.
+      input: route.route.input === 'id-and-select' ? getInputOverHttp(schemas.input) : schemas.input,
       output: schemas.output,
     };
   });

@@ -123,6 +123,11 @@ const ACTION_DESCRIPTIONS: Partial<Record<CrudActionName, string>> = {
   upsert: "The row's fields as `create` takes them; an existing row gets only the updatable ones (`update: true`). Validation error paths point into `{ id, data }` (`/data/<field>`).",
 };
 
+/** CONTRACT §10: update, delete and upsert take the ETag as read; over HTTP it is the If-Match header. */
+function describeIfMatch(schema: JsonSchema): JsonSchema {
+  return { ...schema, description: 'The ETag of the row as read (or `*`), sent as If-Match: when the row has changed since, nothing is written and the answer is 412 PRECONDITION_FAILED.' };
+}
+
 /** The `$defs` key a local ref names: the ref is a URI fragment holding a JSON Pointer (input-schemas.ts escapes both). */
 function defOfRef(ref: string): string {
   return decodeURIComponent(ref.slice('#/$defs/'.length)).replace(/~1/g, '/').replace(/~0/g, '~');
@@ -149,11 +154,15 @@ export function crudInputSchema(
     const properties = schema.properties as Record<string, JsonSchema>;
     const isEmpty = Object.keys((properties.data.properties ?? {}) as object).length === 0;
     const description = isEmpty ? 'No field is updatable (`update: true`), so every update is refused.' : ACTION_DESCRIPTIONS.update;
-    schema = { ...schema, properties: { id: properties.id, data: { ...properties.data, description } } };
+    schema = { ...schema, properties: { id: properties.id, data: { ...properties.data, description }, ifMatch: describeIfMatch(properties.ifMatch) } };
   }
   if (action === 'upsert') {
     const properties = schema.properties as Record<string, JsonSchema>;
-    schema = { ...schema, properties: { id: properties.id, data: { ...properties.data, description: ACTION_DESCRIPTIONS.upsert } } };
+    schema = { ...schema, properties: { id: properties.id, data: { ...properties.data, description: ACTION_DESCRIPTIONS.upsert }, ifMatch: describeIfMatch(properties.ifMatch) } };
+  }
+  if (action === 'delete') {
+    const properties = schema.properties as Record<string, JsonSchema>;
+    schema = { ...schema, properties: { ...properties, ifMatch: describeIfMatch(properties.ifMatch) } };
   }
   if (action === 'create' || action === 'createMany' || action === 'updateMany' || action === 'deleteMany') schema = { description: ACTION_DESCRIPTIONS[action], ...schema };
   return schema;

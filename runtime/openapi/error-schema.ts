@@ -6,6 +6,7 @@ import { ERROR_CODES, MAX_ERROR_DETAILS, MAX_ERROR_TEXT_LENGTH, RETRY_AFTER_SECO
 import type { JsonSchema } from '../json-schema';
 import type { DocumentedRoute } from './documented-routes';
 import { RATE_LIMIT_HEADERS, withEdgeHeaders, type EdgeHeaders } from './edge-headers';
+import { canRefuseThroughRelations } from './relation-access';
 
 /** Not `Error`: client generators name a type after the component, and `interface Error` shadows the global one. */
 export const ERROR_SCHEMA = 'ErrorBody';
@@ -150,7 +151,7 @@ const SCOPED_WRITES: ReadonlySet<CrudActionName> = new Set(['create', 'update', 
 
 /**
  * The error statuses a route can answer from Tessera itself. 401 needs a context factory or `auth` (CONTRACT §3);
- * 403 access rules, or a route scope on a write; 404 an id; 409 a write; 413 and 415 a JSON body; 429 a rate
+ * 403 access rules, a route scope on a write, or a relation the input can reach with access rules (CONTRACT §9); 404 an id; 409 a write; 413 and 415 a JSON body; 429 a rate
  * limit; 500 and 503 any route, since every one may reach the database. A custom action's handler may throw any
  * TesseraError, which its `default` response covers.
  */
@@ -160,7 +161,9 @@ export function errorStatuses(route: DocumentedRoute, hasContext: boolean, isRat
   if (route.kind === 'crud') {
     // A route scope alone refuses a written row that would land outside it (CONTRACT §3).
     const writesInScope = route.source.routeScope !== null && SCOPED_WRITES.has(route.action);
-    if (!route.source.runtime.access.isPublic || writesInScope) statuses.push(403);
+    // An include or relation filter reads the related resource under its own access rules (CONTRACT §9).
+    const { runtime } = route.source;
+    if (!runtime.access.isPublic || writesInScope || canRefuseThroughRelations(runtime, route.action)) statuses.push(403);
     if (route.route.input !== 'body' && route.action !== 'upsert') statuses.push(404);
     if (WRITES.has(route.action)) statuses.push(409);
     if (CONDITIONAL_WRITES.has(route.action)) statuses.push(412);

@@ -8,8 +8,8 @@ import type { JsonSchema } from '../model/options';
 import { rowSchema, SELECTED_ROW_DEF } from '../model/output-schemas';
 import { relationOf, type ResolvedRelation } from '../model/relations';
 import { publishSchema } from './published-schema';
-
-const relatedDef = (rt: CrudRuntime): string => `Related.${rt.label.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+import { reachedResources, relatedDef } from './reached-resources';
+import { inputWithRelations } from './relation-input-schemas';
 
 function relationProperty(relation: ResolvedRelation): JsonSchema {
   const ref = { $ref: `#/$defs/${relatedDef(relation.target)}` };
@@ -26,68 +26,21 @@ function withRelations(row: JsonSchema, rt: CrudRuntime): JsonSchema {
   return { ...row, properties };
 }
 
-/** Every resource the relations reach, transitively (includes nest), in the order first reached. */
-function reachable(rt: CrudRuntime): CrudRuntime[] {
-  const found: CrudRuntime[] = [];
-  const queue = [rt];
-  while (queue.length > 0) {
-    const current = queue.shift()!;
-    for (const declaration of current.relations) {
-      const { target } = relationOf(current, declaration.name)!;
-      if (!found.includes(target)) {
-        found.push(target);
-        queue.push(target);
-      }
-    }
-  }
-  return found;
-}
-
 /** The output of list, get or findOne with the included relations' rows (other actions answer rows without them). */
 function outputWithIncludes(output: JsonSchema, rt: CrudRuntime): JsonSchema {
   const defs = { ...(output.$defs as Record<string, JsonSchema>) };
   defs[SELECTED_ROW_DEF] = withRelations(defs[SELECTED_ROW_DEF], rt);
-  for (const target of reachable(rt)) defs[relatedDef(target)] = withRelations(publishSchema(rowSchema(target.readable, false)), target);
+  for (const target of reachedResources(rt)) defs[relatedDef(target)] = withRelations(publishSchema(rowSchema(target.readable, false)), target);
   return { ...output, $defs: defs };
-}
-
-/** The include and relation-filter inputs, each relation named with the resource it reads. */
-function inputWithRelations(input: JsonSchema, rt: CrudRuntime): JsonSchema {
-  const defs = { ...(input.$defs as Record<string, JsonSchema>) };
-  const include = defs.Include;
-  if (include !== undefined) {
-    const properties: Record<string, JsonSchema> = {};
-    for (const declaration of rt.relations) {
-      const relation = relationOf(rt, declaration.name)!;
-      const kind = relation.isMany ? `to-many; \`limit\` 1..${relation.maxLimit}, default ${relation.defaultLimit}` : 'to-one; no orderBy or limit';
-      properties[relation.name] = {
-        $ref: '#/$defs/IncludeEntry',
-        description: `${relation.target.label} (${kind}): \`true\`, or its select, where and orderBy as a list of ${relation.target.label} takes them, under its field policy.`,
-      };
-    }
-    defs.Include = {
-      ...include,
-      properties,
-      propertyNames: { enum: rt.relations.map((declaration) => declaration.name) },
-      description: 'Related rows to add to each row, by relation name; includes nest at most 3 deep.',
-    };
-  }
-  if (defs.RelationFilter !== undefined) {
-    defs.RelationFilter = {
-      ...defs.RelationFilter,
-      description: "A condition through a relation: `is` / `isNot` (to-one) or `some` / `every` / `none` (to-many), each a where of the related resource under its filter policy and scope.",
-    };
-  }
-  return { ...input, $defs: defs };
 }
 
 /** The action's documented schemas with relations, for a resource that declares any. */
 export function withRelationSchemas(rt: CrudRuntime, action: CrudActionName, schemas: { input: JsonSchema; output: JsonSchema }): { input: JsonSchema; output: JsonSchema } {
   if (rt.relations.length === 0) return schemas;
   const reads = action === 'list' || action === 'get' || action === 'findOne';
-  const filters = reads || action === 'count' || action === 'exists';
   return {
-    input: filters ? inputWithRelations(schemas.input, rt) : schemas.input,
+    // Every input with a where or an include (updateMany and deleteMany filter through relations too).
+    input: inputWithRelations(schemas.input, rt),
     output: reads ? outputWithIncludes(schemas.output, rt) : schemas.output,
   };
 }

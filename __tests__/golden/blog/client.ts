@@ -8,7 +8,7 @@
 export type FetchLike = (
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
-) => Promise<{ status: number; text(): Promise<string> }>;
+) => Promise<{ status: number; text(): Promise<string>; headers?: { get(name: string): string | null } }>;
 
 export interface ClientOptions {
   /** The server's root URL, such as `http://localhost:4000`. */
@@ -25,11 +25,12 @@ export type ErrorCode = 'BAD_REQUEST' | 'VALIDATION_ERROR' | 'UNAUTHORIZED' | 'F
 /** A non-2xx answer. `code` is UNEXPECTED_RESPONSE when the body is not Tessera's error JSON (a proxy's page). */
 export class TesseraClientError extends Error {
   readonly status: number;
-  readonly code: ErrorCode | 'UNEXPECTED_RESPONSE';
+  /** NOT_MODIFIED: the 304 of a get sent with `ifNoneMatch`, so the row the caller holds is still current. */
+  readonly code: ErrorCode | 'UNEXPECTED_RESPONSE' | 'NOT_MODIFIED';
   /** VALIDATION_ERROR: `{ path, message }[]`, path a JSON Pointer into the input. */
   readonly details: unknown;
 
-  constructor(status: number, code: ErrorCode | 'UNEXPECTED_RESPONSE', message: string, details?: unknown) {
+  constructor(status: number, code: ErrorCode | 'UNEXPECTED_RESPONSE' | 'NOT_MODIFIED', message: string, details?: unknown) {
     super(message);
     this.name = 'TesseraClientError';
     this.status = status;
@@ -43,15 +44,34 @@ type HttpInput = 'body' | 'id-and-select' | 'id-and-body' | 'id';
 
 type Call = <T>(method: string, path: string, httpInput: HttpInput, input: unknown) => Promise<T>;
 
+/** The ETags of rows answered whole, by the row object the client returned (etagOf). */
+const etags = new WeakMap<object, string>();
+
+/** The ETag of a row answered whole (get, create, update, upsert), for `ifMatch`; else undefined. As `etagOf` in-process. */
+export function etagOf(row: unknown): string | undefined {
+  return typeof row === 'object' && row !== null ? etags.get(row) : undefined;
+}
+
+/** get's query string: `select` and `include` as the route takes them (`?select=a,b&include=author`). */
+function queryOf(select: string[] | undefined, include: Record<string, unknown> | undefined): string {
+  const parts: string[] = [];
+  if (select !== undefined) parts.push(`select=${select.map(encodeURIComponent).join(',')}`);
+  if (include !== undefined) {
+    const names = Object.keys(include).filter((relation) => include[relation] !== undefined);
+    // CONTRACT §9: over GET an include names relations, each read with its defaults; list and findOne take options.
+    if (names.some((relation) => include[relation] !== true)) throw new TypeError('get takes include as relation names set to true; list and findOne take include options');
+    if (names.length > 0) parts.push(`include=${names.map(encodeURIComponent).join(',')}`);
+  }
+  return parts.length === 0 ? '' : `?${parts.join('&')}`;
+}
+
 /** The path with `{id}` filled in and the JSON body, from the action's in-process input. */
 function requestOf(path: string, httpInput: HttpInput, input: unknown): { path: string; body: unknown } {
   if (httpInput === 'body') return { path, body: input };
-  const { id, select, data } = input as { id: string | number; select?: string[]; data?: unknown };
+  const { id, select, include, data } = input as { id: string | number; select?: string[]; include?: Record<string, unknown>; data?: unknown };
   const withId = path.replace('{id}', encodeURIComponent(String(id)));
   if (httpInput === 'id-and-body') return { path: withId, body: data };
-  if (httpInput === 'id-and-select' && select !== undefined) {
-    return { path: `${withId}?select=${select.map(encodeURIComponent).join(',')}`, body: undefined };
-  }
+  if (httpInput === 'id-and-select') return { path: withId + queryOf(select, include), body: undefined };
   return { path: withId, body: undefined };
 }
 
@@ -80,8 +100,10 @@ function createCall(options: ClientOptions): Call {
     const extra = typeof options.headers === 'function' ? await options.headers() : options.headers;
     const headers: Record<string, string> = { accept: 'application/json', ...extra };
     // A conditional write's `ifMatch` travels as If-Match (update, delete, upsert).
-    const ifMatch = (input as { ifMatch?: unknown } | undefined)?.ifMatch;
+    const { ifMatch, ifNoneMatch } = (input ?? {}) as { ifMatch?: unknown; ifNoneMatch?: unknown };
     if (httpInput !== 'body' && typeof ifMatch === 'string') headers['if-match'] = ifMatch;
+    // A conditional get's `ifNoneMatch` travels as If-None-Match: 304 when the row is unchanged.
+    if (httpInput === 'id-and-select' && typeof ifNoneMatch === 'string') headers['if-none-match'] = ifNoneMatch;
     const init: { method: string; headers: Record<string, string>; body?: string } = { method, headers };
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -89,7 +111,11 @@ function createCall(options: ClientOptions): Call {
     }
     const response = await fetchImpl(baseUrl + request.path, init);
     const body = parseJson(await response.text());
+    if (response.status === 304) throw new TesseraClientError(304, 'NOT_MODIFIED', 'not modified: the row is unchanged since the ETag in ifNoneMatch');
     if (response.status < 200 || response.status > 299) throw errorOf(response.status, body);
+    // CONTRACT §10: a row answered whole carries its ETag (not a row narrowed by select).
+    const etag = response.headers?.get('etag') ?? null;
+    if (etag !== null && typeof body === 'object' && body !== null) etags.set(body, etag);
     return body as T;
   };
 }
@@ -224,6 +250,7 @@ export namespace BlogNotesUpdate {
       title?: string;
       content?: string | null;
     };
+    ifMatch?: string;
   };
   export type Output = BlogNotesCreate.Output;
   export type Row = BlogNotesCreate.Row;
@@ -324,6 +351,7 @@ export namespace BlogNotesUpsert {
       title: string;
       content?: string | null;
     };
+    ifMatch?: string;
   };
   export type Output = BlogNotesCreate.Output;
   export type Row = BlogNotesCreate.Row;
@@ -359,29 +387,12 @@ export namespace BlogTasksList {
     lt?: string;
     between?: Array<string>;
   };
-  export type RelationFilter = {
-    is?: {
-      [key: string]: unknown;
-    };
-    isNot?: {
-      [key: string]: unknown;
-    };
-    some?: {
-      [key: string]: unknown;
-    };
-    every?: {
-      [key: string]: unknown;
-    };
-    none?: {
-      [key: string]: unknown;
-    };
-  };
   export type Where = {
     id?: ConditionId;
     title?: ConditionTitle;
     done?: ConditionDone;
     createdAt?: ConditionCreatedAt;
-    owner?: RelationFilter;
+    owner?: RelationFilterOwner;
     AND?: Array<WhereNested>;
     OR?: Array<WhereNested>;
     NOT?: WhereNested;
@@ -391,26 +402,57 @@ export namespace BlogTasksList {
     title?: ConditionTitle;
     done?: ConditionDone;
     createdAt?: ConditionCreatedAt;
-    owner?: RelationFilter;
+    owner?: RelationFilterOwner;
     AND?: Array<WhereNested>;
     OR?: Array<WhereNested>;
     NOT?: WhereNested;
   };
   export type Include = {
-    owner?: IncludeEntry;
+    owner?: IncludeEntryOwner;
   };
-  export type IncludeEntry = boolean | {
-    select?: Array<string>;
-    where?: {
-      [key: string]: unknown;
-    };
+  export type RelationFilterOwner = {
+    is?: RelatedBlogUsersWhere;
+    isNot?: RelatedBlogUsersWhere;
+  };
+  export type IncludeEntryOwner = true | {
+    select?: Array<'id' | 'name'>;
+    where?: RelatedBlogUsersWhere;
+    include?: RelatedBlogUsersInclude;
+  };
+  export type RelatedBlogUsersConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type RelatedBlogUsersConditionName = {
+    eq?: string;
+    contains?: string;
+  };
+  export type RelatedBlogUsersWhere = {
+    id?: RelatedBlogUsersConditionId;
+    name?: RelatedBlogUsersConditionName;
+    AND?: Array<RelatedBlogUsersWhereNested>;
+    OR?: Array<RelatedBlogUsersWhereNested>;
+    NOT?: RelatedBlogUsersWhereNested;
+  };
+  export type RelatedBlogUsersWhereNested = {
+    id?: RelatedBlogUsersConditionId;
+    name?: RelatedBlogUsersConditionName;
+    AND?: Array<RelatedBlogUsersWhereNested>;
+    OR?: Array<RelatedBlogUsersWhereNested>;
+    NOT?: RelatedBlogUsersWhereNested;
+  };
+  export type RelatedBlogUsersIncludeEntryTasks = true | {
+    select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
+    where?: Where;
     orderBy?: Array<{
-      [key: string]: unknown;
+      field: 'id' | 'title' | 'createdAt';
+      direction?: 'asc' | 'desc';
     }>;
     limit?: number;
-    include?: {
-      [key: string]: unknown;
-    };
+    include?: Include;
+  };
+  export type RelatedBlogUsersInclude = {
+    tasks?: RelatedBlogUsersIncludeEntryTasks;
   };
   export type Output = {
     items: Array<SelectedRow>;
@@ -448,9 +490,9 @@ export namespace BlogTasksList {
     ownerId: string;
     contactEmail: unknown;
     createdAt: string;
-    owner: unknown | null;
+    owner?: RelatedBlogUsers | null;
   };
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'owner'>;
   export type OutputOf<S extends Field = Field> = {
     items: Array<Selected<S>>;
     total?: number;
@@ -463,22 +505,8 @@ export namespace BlogTasksGet {
   export type Input = {
     id: string;
     select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
-    include?: Include;
-  };
-  export type Include = {
-    owner?: IncludeEntry;
-  };
-  export type IncludeEntry = boolean | {
-    select?: Array<string>;
-    where?: {
-      [key: string]: unknown;
-    };
-    orderBy?: Array<{
-      [key: string]: unknown;
-    }>;
-    limit?: number;
     include?: {
-      [key: string]: unknown;
+      owner?: true;
     };
   };
   export type Output = SelectedRow;
@@ -487,7 +515,7 @@ export namespace BlogTasksGet {
   export type RelatedBlogTasks = BlogTasksList.RelatedBlogTasks;
   export type Field = BlogTasksList.Field;
   export type Row = BlogTasksList.Row;
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'owner'>;
   export type OutputOf<S extends Field = Field> = Selected<S>;
 }
 
@@ -509,18 +537,24 @@ export namespace BlogTasksFindOne {
   export type ConditionTitle = BlogTasksList.ConditionTitle;
   export type ConditionDone = BlogTasksList.ConditionDone;
   export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
-  export type RelationFilter = BlogTasksList.RelationFilter;
   export type Where = BlogTasksList.Where;
   export type WhereNested = BlogTasksList.WhereNested;
   export type Include = BlogTasksList.Include;
-  export type IncludeEntry = BlogTasksList.IncludeEntry;
+  export type RelationFilterOwner = BlogTasksList.RelationFilterOwner;
+  export type IncludeEntryOwner = BlogTasksList.IncludeEntryOwner;
+  export type RelatedBlogUsersConditionId = BlogTasksList.RelatedBlogUsersConditionId;
+  export type RelatedBlogUsersConditionName = BlogTasksList.RelatedBlogUsersConditionName;
+  export type RelatedBlogUsersWhere = BlogTasksList.RelatedBlogUsersWhere;
+  export type RelatedBlogUsersWhereNested = BlogTasksList.RelatedBlogUsersWhereNested;
+  export type RelatedBlogUsersIncludeEntryTasks = BlogTasksList.RelatedBlogUsersIncludeEntryTasks;
+  export type RelatedBlogUsersInclude = BlogTasksList.RelatedBlogUsersInclude;
   export type Output = SelectedRow | null;
   export type SelectedRow = BlogTasksList.SelectedRow;
   export type RelatedBlogUsers = BlogTasksList.RelatedBlogUsers;
   export type RelatedBlogTasks = BlogTasksList.RelatedBlogTasks;
   export type Field = BlogTasksList.Field;
   export type Row = BlogTasksList.Row;
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'owner'>;
   export type OutputOf<S extends Field = Field> = Selected<S> | null;
 }
 
@@ -551,6 +585,7 @@ export namespace BlogTasksUpdate {
       done?: boolean;
       contactEmail?: string | null;
     };
+    ifMatch?: string;
   };
   export type Output = BlogTasksCreate.Output;
   export type Row = BlogTasksCreate.Row;
@@ -572,15 +607,67 @@ export namespace BlogTasksCount {
   export type Input = {
     where?: Where;
   };
-  export type ConditionId = BlogTasksList.ConditionId;
-  export type ConditionTitle = BlogTasksList.ConditionTitle;
-  export type ConditionDone = BlogTasksList.ConditionDone;
-  export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
-  export type RelationFilter = BlogTasksList.RelationFilter;
-  export type Where = BlogTasksList.Where;
-  export type WhereNested = BlogTasksList.WhereNested;
-  export type Include = BlogTasksList.Include;
-  export type IncludeEntry = BlogTasksList.IncludeEntry;
+  export type ConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type ConditionTitle = {
+    contains?: string;
+  };
+  export type ConditionDone = {
+    eq?: boolean;
+  };
+  export type ConditionCreatedAt = {
+    gt?: string;
+    lt?: string;
+    between?: Array<string>;
+  };
+  export type Where = {
+    id?: ConditionId;
+    title?: ConditionTitle;
+    done?: ConditionDone;
+    createdAt?: ConditionCreatedAt;
+    owner?: RelationFilterOwner;
+    AND?: Array<WhereNested>;
+    OR?: Array<WhereNested>;
+    NOT?: WhereNested;
+  };
+  export type WhereNested = {
+    id?: ConditionId;
+    title?: ConditionTitle;
+    done?: ConditionDone;
+    createdAt?: ConditionCreatedAt;
+    owner?: RelationFilterOwner;
+    AND?: Array<WhereNested>;
+    OR?: Array<WhereNested>;
+    NOT?: WhereNested;
+  };
+  export type RelationFilterOwner = {
+    is?: RelatedBlogUsersWhere;
+    isNot?: RelatedBlogUsersWhere;
+  };
+  export type RelatedBlogUsersConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type RelatedBlogUsersConditionName = {
+    eq?: string;
+    contains?: string;
+  };
+  export type RelatedBlogUsersWhere = {
+    id?: RelatedBlogUsersConditionId;
+    name?: RelatedBlogUsersConditionName;
+    AND?: Array<RelatedBlogUsersWhereNested>;
+    OR?: Array<RelatedBlogUsersWhereNested>;
+    NOT?: RelatedBlogUsersWhereNested;
+  };
+  export type RelatedBlogUsersWhereNested = {
+    id?: RelatedBlogUsersConditionId;
+    name?: RelatedBlogUsersConditionName;
+    AND?: Array<RelatedBlogUsersWhereNested>;
+    OR?: Array<RelatedBlogUsersWhereNested>;
+    NOT?: RelatedBlogUsersWhereNested;
+  };
   export type Output = {
     count: number;
   };
@@ -589,15 +676,17 @@ export namespace BlogTasksCount {
 // tasks.exists (service blog) · POST /api/tasks/exists
 export namespace BlogTasksExists {
   export type Input = BlogTasksCount.Input;
-  export type ConditionId = BlogTasksList.ConditionId;
-  export type ConditionTitle = BlogTasksList.ConditionTitle;
-  export type ConditionDone = BlogTasksList.ConditionDone;
-  export type ConditionCreatedAt = BlogTasksList.ConditionCreatedAt;
-  export type RelationFilter = BlogTasksList.RelationFilter;
-  export type Where = BlogTasksList.Where;
-  export type WhereNested = BlogTasksList.WhereNested;
-  export type Include = BlogTasksList.Include;
-  export type IncludeEntry = BlogTasksList.IncludeEntry;
+  export type ConditionId = BlogTasksCount.ConditionId;
+  export type ConditionTitle = BlogTasksCount.ConditionTitle;
+  export type ConditionDone = BlogTasksCount.ConditionDone;
+  export type ConditionCreatedAt = BlogTasksCount.ConditionCreatedAt;
+  export type Where = BlogTasksCount.Where;
+  export type WhereNested = BlogTasksCount.WhereNested;
+  export type RelationFilterOwner = BlogTasksCount.RelationFilterOwner;
+  export type RelatedBlogUsersConditionId = BlogTasksCount.RelatedBlogUsersConditionId;
+  export type RelatedBlogUsersConditionName = BlogTasksCount.RelatedBlogUsersConditionName;
+  export type RelatedBlogUsersWhere = BlogTasksCount.RelatedBlogUsersWhere;
+  export type RelatedBlogUsersWhereNested = BlogTasksCount.RelatedBlogUsersWhereNested;
   export type Output = {
     exists: boolean;
   };
@@ -641,20 +730,64 @@ export namespace BlogUsersList {
     NOT?: WhereNested;
   };
   export type Include = {
-    tasks?: IncludeEntry;
+    tasks?: IncludeEntryTasks;
   };
-  export type IncludeEntry = boolean | {
-    select?: Array<string>;
-    where?: {
-      [key: string]: unknown;
-    };
+  export type IncludeEntryTasks = true | {
+    select?: Array<'id' | 'title' | 'done' | 'ownerId' | 'contactEmail' | 'createdAt'>;
+    where?: RelatedBlogTasksWhere;
     orderBy?: Array<{
-      [key: string]: unknown;
+      field: 'id' | 'title' | 'createdAt';
+      direction?: 'asc' | 'desc';
     }>;
     limit?: number;
-    include?: {
-      [key: string]: unknown;
-    };
+    include?: RelatedBlogTasksInclude;
+  };
+  export type RelatedBlogTasksConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type RelatedBlogTasksConditionTitle = {
+    contains?: string;
+  };
+  export type RelatedBlogTasksConditionDone = {
+    eq?: boolean;
+  };
+  export type RelatedBlogTasksConditionCreatedAt = {
+    gt?: string;
+    lt?: string;
+    between?: Array<string>;
+  };
+  export type RelatedBlogTasksWhere = {
+    id?: RelatedBlogTasksConditionId;
+    title?: RelatedBlogTasksConditionTitle;
+    done?: RelatedBlogTasksConditionDone;
+    createdAt?: RelatedBlogTasksConditionCreatedAt;
+    owner?: RelatedBlogTasksRelationFilterOwner;
+    AND?: Array<RelatedBlogTasksWhereNested>;
+    OR?: Array<RelatedBlogTasksWhereNested>;
+    NOT?: RelatedBlogTasksWhereNested;
+  };
+  export type RelatedBlogTasksWhereNested = {
+    id?: RelatedBlogTasksConditionId;
+    title?: RelatedBlogTasksConditionTitle;
+    done?: RelatedBlogTasksConditionDone;
+    createdAt?: RelatedBlogTasksConditionCreatedAt;
+    owner?: RelatedBlogTasksRelationFilterOwner;
+    AND?: Array<RelatedBlogTasksWhereNested>;
+    OR?: Array<RelatedBlogTasksWhereNested>;
+    NOT?: RelatedBlogTasksWhereNested;
+  };
+  export type RelatedBlogTasksRelationFilterOwner = {
+    is?: Where;
+    isNot?: Where;
+  };
+  export type RelatedBlogTasksIncludeEntryOwner = true | {
+    select?: Array<'id' | 'name'>;
+    where?: Where;
+    include?: Include;
+  };
+  export type RelatedBlogTasksInclude = {
+    owner?: RelatedBlogTasksIncludeEntryOwner;
   };
   export type Output = {
     items: Array<SelectedRow>;
@@ -684,9 +817,9 @@ export namespace BlogUsersList {
   export type Row = {
     id: string;
     name: string;
-    tasks: Array<unknown>;
+    tasks?: Array<RelatedBlogTasks>;
   };
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'tasks'>;
   export type OutputOf<S extends Field = Field> = {
     items: Array<Selected<S>>;
     total?: number;
@@ -699,22 +832,8 @@ export namespace BlogUsersGet {
   export type Input = {
     id: string;
     select?: Array<'id' | 'name'>;
-    include?: Include;
-  };
-  export type Include = {
-    tasks?: IncludeEntry;
-  };
-  export type IncludeEntry = boolean | {
-    select?: Array<string>;
-    where?: {
-      [key: string]: unknown;
-    };
-    orderBy?: Array<{
-      [key: string]: unknown;
-    }>;
-    limit?: number;
     include?: {
-      [key: string]: unknown;
+      tasks?: true;
     };
   };
   export type Output = SelectedRow;
@@ -723,7 +842,7 @@ export namespace BlogUsersGet {
   export type RelatedBlogUsers = BlogUsersList.RelatedBlogUsers;
   export type Field = BlogUsersList.Field;
   export type Row = BlogUsersList.Row;
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'tasks'>;
   export type OutputOf<S extends Field = Field> = Selected<S>;
 }
 
@@ -746,14 +865,23 @@ export namespace BlogUsersFindOne {
   export type Where = BlogUsersList.Where;
   export type WhereNested = BlogUsersList.WhereNested;
   export type Include = BlogUsersList.Include;
-  export type IncludeEntry = BlogUsersList.IncludeEntry;
+  export type IncludeEntryTasks = BlogUsersList.IncludeEntryTasks;
+  export type RelatedBlogTasksConditionId = BlogUsersList.RelatedBlogTasksConditionId;
+  export type RelatedBlogTasksConditionTitle = BlogUsersList.RelatedBlogTasksConditionTitle;
+  export type RelatedBlogTasksConditionDone = BlogUsersList.RelatedBlogTasksConditionDone;
+  export type RelatedBlogTasksConditionCreatedAt = BlogUsersList.RelatedBlogTasksConditionCreatedAt;
+  export type RelatedBlogTasksWhere = BlogUsersList.RelatedBlogTasksWhere;
+  export type RelatedBlogTasksWhereNested = BlogUsersList.RelatedBlogTasksWhereNested;
+  export type RelatedBlogTasksRelationFilterOwner = BlogUsersList.RelatedBlogTasksRelationFilterOwner;
+  export type RelatedBlogTasksIncludeEntryOwner = BlogUsersList.RelatedBlogTasksIncludeEntryOwner;
+  export type RelatedBlogTasksInclude = BlogUsersList.RelatedBlogTasksInclude;
   export type Output = SelectedRow | null;
   export type SelectedRow = BlogUsersList.SelectedRow;
   export type RelatedBlogTasks = BlogUsersList.RelatedBlogTasks;
   export type RelatedBlogUsers = BlogUsersList.RelatedBlogUsers;
   export type Field = BlogUsersList.Field;
   export type Row = BlogUsersList.Row;
-  export type Selected<S extends Field = Field> = Pick<Row, S>;
+  export type Selected<S extends Field = Field> = Pick<Row, S | 'tasks'>;
   export type OutputOf<S extends Field = Field> = Selected<S> | null;
 }
 
@@ -762,12 +890,28 @@ export namespace BlogUsersCount {
   export type Input = {
     where?: Where;
   };
-  export type ConditionId = BlogUsersList.ConditionId;
-  export type ConditionName = BlogUsersList.ConditionName;
-  export type Where = BlogUsersList.Where;
-  export type WhereNested = BlogUsersList.WhereNested;
-  export type Include = BlogUsersList.Include;
-  export type IncludeEntry = BlogUsersList.IncludeEntry;
+  export type ConditionId = {
+    eq?: string;
+    in?: Array<string>;
+  };
+  export type ConditionName = {
+    eq?: string;
+    contains?: string;
+  };
+  export type Where = {
+    id?: ConditionId;
+    name?: ConditionName;
+    AND?: Array<WhereNested>;
+    OR?: Array<WhereNested>;
+    NOT?: WhereNested;
+  };
+  export type WhereNested = {
+    id?: ConditionId;
+    name?: ConditionName;
+    AND?: Array<WhereNested>;
+    OR?: Array<WhereNested>;
+    NOT?: WhereNested;
+  };
   export type Output = {
     count: number;
   };
@@ -776,12 +920,10 @@ export namespace BlogUsersCount {
 // users.exists (service blog) · POST /api/users/exists
 export namespace BlogUsersExists {
   export type Input = BlogUsersCount.Input;
-  export type ConditionId = BlogUsersList.ConditionId;
-  export type ConditionName = BlogUsersList.ConditionName;
-  export type Where = BlogUsersList.Where;
-  export type WhereNested = BlogUsersList.WhereNested;
-  export type Include = BlogUsersList.Include;
-  export type IncludeEntry = BlogUsersList.IncludeEntry;
+  export type ConditionId = BlogUsersCount.ConditionId;
+  export type ConditionName = BlogUsersCount.ConditionName;
+  export type Where = BlogUsersCount.Where;
+  export type WhereNested = BlogUsersCount.WhereNested;
   export type Output = {
     exists: boolean;
   };
@@ -793,7 +935,7 @@ export interface Client {
       // notes.list (service blog) · POST /api/notes/query
       list<S extends BlogNotesList.Field = BlogNotesList.Field>(input?: BlogNotesList.Input & { select?: S[] }): Promise<BlogNotesList.OutputOf<S>>;
       // notes.get (service blog) · GET /api/notes/{id}
-      get<S extends BlogNotesGet.Field = BlogNotesGet.Field>(input: BlogNotesGet.Input & { select?: S[] }): Promise<BlogNotesGet.OutputOf<S>>;
+      get<S extends BlogNotesGet.Field = BlogNotesGet.Field>(input: BlogNotesGet.Input & { select?: S[]; ifNoneMatch?: string }): Promise<BlogNotesGet.OutputOf<S>>;
       // notes.findOne (service blog) · POST /api/notes/find-one
       findOne<S extends BlogNotesFindOne.Field = BlogNotesFindOne.Field>(input?: BlogNotesFindOne.Input & { select?: S[] }): Promise<BlogNotesFindOne.OutputOf<S>>;
       // notes.create (service blog) · POST /api/notes
@@ -819,7 +961,7 @@ export interface Client {
       // tasks.list (service blog) · POST /api/tasks/query
       list<S extends BlogTasksList.Field = BlogTasksList.Field>(input?: BlogTasksList.Input & { select?: S[] }): Promise<BlogTasksList.OutputOf<S>>;
       // tasks.get (service blog) · GET /api/tasks/{id}
-      get<S extends BlogTasksGet.Field = BlogTasksGet.Field>(input: BlogTasksGet.Input & { select?: S[] }): Promise<BlogTasksGet.OutputOf<S>>;
+      get<S extends BlogTasksGet.Field = BlogTasksGet.Field>(input: BlogTasksGet.Input & { select?: S[]; ifNoneMatch?: string }): Promise<BlogTasksGet.OutputOf<S>>;
       // tasks.findOne (service blog) · POST /api/tasks/find-one
       findOne<S extends BlogTasksFindOne.Field = BlogTasksFindOne.Field>(input?: BlogTasksFindOne.Input & { select?: S[] }): Promise<BlogTasksFindOne.OutputOf<S>>;
       // tasks.create (service blog) · POST /api/tasks
@@ -837,7 +979,7 @@ export interface Client {
       // users.list (service blog) · POST /api/users/query
       list<S extends BlogUsersList.Field = BlogUsersList.Field>(input?: BlogUsersList.Input & { select?: S[] }): Promise<BlogUsersList.OutputOf<S>>;
       // users.get (service blog) · GET /api/users/{id}
-      get<S extends BlogUsersGet.Field = BlogUsersGet.Field>(input: BlogUsersGet.Input & { select?: S[] }): Promise<BlogUsersGet.OutputOf<S>>;
+      get<S extends BlogUsersGet.Field = BlogUsersGet.Field>(input: BlogUsersGet.Input & { select?: S[]; ifNoneMatch?: string }): Promise<BlogUsersGet.OutputOf<S>>;
       // users.findOne (service blog) · POST /api/users/find-one
       findOne<S extends BlogUsersFindOne.Field = BlogUsersFindOne.Field>(input?: BlogUsersFindOne.Input & { select?: S[] }): Promise<BlogUsersFindOne.OutputOf<S>>;
       // users.count (service blog) · POST /api/users/count

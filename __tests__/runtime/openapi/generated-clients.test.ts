@@ -34,6 +34,8 @@ const PROGRAM_RESULT = `  return {
     task: task.data?.ownerId,
     total: page.data?.total,
     owner: page.data?.items[0]?.owner?.name,
+    filtered: filtered.data?.count,
+    includedTasks: users.data?.items.flatMap((user) => user.tasks?.map((row) => row.title) ?? []),
     createdMany: createdMany.data?.items.map((row) => row.title),
     updatedMany: updatedMany.data?.count,
     upserted: [upserted.response.status, upserted.data?.title],
@@ -70,6 +72,10 @@ export async function runOpenapiFetch(baseUrl: string, aliceToken: string) {
   const task = await alice.POST('/api/tasks', { body: { title: 'Typed task' } });
   // CONTRACT §9: the task's owner, included through the users resource's policy.
   const page = await alice.POST('/api/tasks/query', { body: { limit: 5, includeTotal: true, include: { owner: { select: ['id', 'name'] } } } satisfies Schemas['blog.tasks.ListInput'] });
+  // A relation filter and an include's options, typed by the related resource's own where, select and orderBy.
+  const filtered = await alice.POST('/api/tasks/count', { body: { where: { owner: { isNot: { name: { eq: 'Nobody' } } } } } satisfies Schemas['blog.tasks.WhereInput'] });
+  const usersQuery = { include: { tasks: { where: { title: { contains: 'Typed' } }, orderBy: [{ field: 'title', direction: 'desc' }], limit: 5 } } } satisfies Schemas['blog.users.ListInput'];
+  const users = await alice.POST('/api/users/query', { body: usersQuery });
   // CONTRACT §10: the writes in bulk, and If-Match with the ETag an upsert answered.
   const createdMany = await client.POST('/api/notes/bulk', { body: { items: [{ title: 'Bulk fetch 1' }, { title: 'Bulk fetch 2', content: null }] } satisfies Schemas['blog.notes.CreateManyInput'] });
   const updatedMany = await client.PATCH('/api/notes', { body: { where: { title: { startsWith: 'Bulk fetch' } }, data: { content: 'bulk' } } satisfies Schemas['blog.notes.UpdateManyInput'] });
@@ -96,8 +102,10 @@ import {
   blogNotesUpdate,
   blogNotesUpdateMany,
   blogNotesUpsert,
+  blogTasksCount,
   blogTasksCreate,
   blogTasksList,
+  blogUsersList,
 } from './hey-api/sdk.gen';
 
 export async function runHeyApi(baseUrl: string, bobToken: string) {
@@ -116,6 +124,8 @@ export async function runHeyApi(baseUrl: string, bobToken: string) {
   const deleted = await blogNotesDelete({ path: { id } });
   const task = await blogTasksCreate({ body: { title: 'Typed task' }, auth: bobToken });
   const page = await blogTasksList({ body: { limit: 5, includeTotal: true, include: { owner: true } }, auth: bobToken });
+  const filtered = await blogTasksCount({ body: { where: { owner: { isNot: { name: { eq: 'Nobody' } } } } }, auth: bobToken });
+  const users = await blogUsersList({ body: { include: { tasks: { where: { title: { contains: 'Typed' } }, orderBy: [{ field: 'title', direction: 'desc' }], limit: 5 } } }, auth: bobToken });
   const createdMany = await blogNotesCreateMany({ body: { items: [{ title: 'Bulk hey 1' }, { title: 'Bulk hey 2', content: null }] } });
   const updatedMany = await blogNotesUpdateMany({ body: { where: { title: { startsWith: 'Bulk hey' } }, data: { content: 'bulk' } } });
   const upserted = await blogNotesUpsert({ path: { id: 'upserted-by-hey-api' }, body: { title: 'Upserted' } });
@@ -145,7 +155,7 @@ void (async () => {
  */
 const REFUSED_PROGRAM = `import createClient from 'openapi-fetch';
 import type { components, paths } from './openapi-typescript/schema';
-import { blogNotesCreate, blogNotesCreateMany, blogNotesDeleteMany, blogNotesGet, blogNotesList, blogNotesUpdateMany, blogNotesUpsert } from './hey-api/sdk.gen';
+import { blogNotesCreate, blogNotesCreateMany, blogNotesDeleteMany, blogNotesGet, blogNotesList, blogNotesUpdateMany, blogNotesUpsert, blogTasksList, blogUsersList } from './hey-api/sdk.gen';
 
 type Schemas = components['schemas'];
 
@@ -168,6 +178,13 @@ export async function refused(baseUrl: string) {
   await blogNotesUpdateMany({ body: { where: { title: { eq: 'x' } }, data: { internal: 'hidden' } } }); // refuses: internal
   await blogNotesDeleteMany({ body: { where: { internal: { eq: 'x' } } } }); // refuses: internal
   await blogNotesUpsert({ path: { id: '1' }, body: { content: 'no title' } }); // refuses: title
+  // CONTRACT §9: through a relation, the related resource's where and the relation's own operators.
+  await client.POST('/api/tasks/query', { body: { where: { owner: { is: { nme: { eq: 'x' } } } } } satisfies Schemas['blog.tasks.ListInput'] }); // refuses: nme
+  await client.POST('/api/tasks/query', { body: { where: { owner: { some: { name: { eq: 'x' } } } } } satisfies Schemas['blog.tasks.ListInput'] }); // refuses: some
+  await client.POST('/api/users/query', { body: { include: { tasks: { where: { titel: { eq: 'x' } } } } } satisfies Schemas['blog.users.ListInput'] }); // refuses: titel
+  await client.POST('/api/tasks/query', { body: { include: { owner: { orderBy: [{ field: 'name' }] } } } satisfies Schemas['blog.tasks.ListInput'] }); // refuses: orderBy
+  await blogTasksList({ body: { where: { owner: { is: { nme: { eq: 'x' } } } } } }); // refuses: nme
+  await blogUsersList({ body: { include: { tasks: { where: { titel: { eq: 'x' } } } } } }); // refuses: titel
 }
 `;
 
@@ -232,7 +249,7 @@ describe('clients generated from the OpenAPI document with default options', () 
     const { openapiFetch, heyApi } = JSON.parse(output);
     // CONTRACT §10: upsert creates (201), then updates with the current ETag (200); that ETag is then stale (412).
     const bulk = { updatedMany: 2, upserted: [201, 'Upserted'], upsertedAgain: [200, 'Upserted again'], stale: [412, 'PRECONDITION_FAILED'], deletedMany: 2 };
-    const common = { patched: 'patched', counted: 1, exists: true, deleted: true, total: 1, nextCursor: null, ...bulk };
+    const common = { patched: 'patched', counted: 1, exists: true, deleted: true, total: 1, nextCursor: null, filtered: 1, includedTasks: ['Typed task'], ...bulk };
     expect(openapiFetch).toEqual({
       ...common,
       created: { id: expect.any(String), title: 'From openapi-fetch', content: 'first' },
@@ -260,7 +277,7 @@ describe('clients generated from the OpenAPI document with default options', () 
     expect(result.ok).toBe(false);
     const lines = REFUSED_PROGRAM.split('\n');
     const marked = lines.map((line, index) => ({ line: index + 1, field: /\/\/ refuses: (\w+)$/.exec(line)?.[1] })).filter((entry) => entry.field !== undefined);
-    expect(marked).toHaveLength(16);
+    expect(marked).toHaveLength(22);
     for (const { line, field } of marked) {
       const errors = result.errors.filter((error) => error.startsWith(`refused.ts(${line},`));
       expect({ line, field, named: errors.some((error) => error.includes(field!)) }).toEqual({ line, field, named: true });
