@@ -1,9 +1,11 @@
 // A bundle loads its route and validator modules on first use, so a copy of dist/ that lost some of them must not
 // start and then answer those routes 500: it refuses to start, naming what is missing (bin/bundle-files-present.ts).
-// The files kept for people (client.ts, contract.json, statements/) may be left out of a deployment.
+// The files kept for people (client.ts, contract.json, statements/) may be left out of a deployment; a copy of
+// dist/ without the application's node_modules (no tessera-api) says what to install in one line.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { build, runBundle, startBundle, temporaryFolder } from '../helpers/bundles';
+import { build, removeFolder, runBundle, startBundle, temporaryFolder } from '../helpers/bundles';
 import { freePort } from '../helpers/free-port';
 import { request } from '../helpers/request';
 
@@ -93,3 +95,32 @@ it("loads the packages its modules require at start, and refuses to start naming
     `tessera: the bundle ${path.relative(process.cwd(), deployed)} needs tessera-api/validation-runtime, which the installed package does not provide (an older version than the bundle needs): install the packages it was built with beside it (npm install)\n`,
   );
 }, CLI_TIMEOUT_MS);
+
+describe('a bundle deployed without tessera-api installed', () => {
+  let alone: string;
+  beforeAll(() => {
+    // Outside the suite's folder, whose node_modules any folder below it would find.
+    alone = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bundle-alone-'));
+  });
+  afterAll(() => removeFolder(alone));
+
+  it('refuses to start in one line saying to install the application dependencies beside it', async () => {
+    const deployed = path.join(alone, 'dist');
+    fs.cpSync(built, deployed, { recursive: true });
+    const result = await runBundle(deployed, { PORT: String(await freePort()) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `tessera: the bundle ${path.relative(process.cwd(), deployed)} needs the package tessera-api, which is not installed where it runs: copy the application's package.json and package-lock.json beside the bundle's folder and run npm ci --omit=dev there (it installs tessera-api and the database driver)\n`,
+    );
+  }, CLI_TIMEOUT_MS);
+
+  it('refuses to start in one line with a tessera-api too old to provide tessera-api/bundle', async () => {
+    const project = path.join(alone, 'older');
+    fs.cpSync(built, path.join(project, 'dist'), { recursive: true });
+    fs.mkdirSync(path.join(project, 'node_modules/tessera-api'), { recursive: true });
+    fs.writeFileSync(path.join(project, 'node_modules/tessera-api/package.json'), JSON.stringify({ name: 'tessera-api', version: '0.0.1', exports: { '.': './index.js' } }));
+    const result = await runBundle(path.join(project, 'dist'), { PORT: String(await freePort()) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^tessera: the bundle \S+older\/dist needs tessera-api\/bundle, which the installed tessera-api does not provide \(an older version\): copy .* database driver\)\n$/);
+  }, CLI_TIMEOUT_MS);
+});

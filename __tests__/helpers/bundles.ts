@@ -29,12 +29,16 @@ export function temporaryFolder(prefix: string): { readonly path: string } {
   return folder;
 }
 
-/** `<folder>/node_modules`: a link to each of the repository's packages but `without`, and `tessera` to the repository itself. */
+/**
+ * `<folder>/node_modules`: a link to each of the repository's packages but `without`, and `tessera` to the
+ * repository itself; what an install already put there (a scope folder included) is kept.
+ */
 export function linkPackages(folder: string, { without = [] }: { without?: readonly string[] } = {}): void {
   const target = path.join(folder, 'node_modules');
-  fs.mkdirSync(target);
+  fs.mkdirSync(target, { recursive: true });
   for (const name of fs.readdirSync(REPO_NODE_MODULES)) {
-    if (name !== '.bin' && name !== 'tessera-api' && !without.includes(name)) fs.symlinkSync(path.join(REPO_NODE_MODULES, name), path.join(target, name), 'dir');
+    if (name === '.bin' || name === 'tessera-api' || without.includes(name) || fs.existsSync(path.join(target, name))) continue;
+    fs.symlinkSync(path.join(REPO_NODE_MODULES, name), path.join(target, name), 'dir');
   }
   fs.symlinkSync(REPO_ROOT, path.join(target, 'tessera-api'), 'dir');
 }

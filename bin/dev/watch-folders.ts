@@ -1,4 +1,4 @@
-// Watches folders (not recursively) for changes to source files and reports them debounced: an editor's
+// Watches folders (not recursively) for changes to source files (and named files) and reports them debounced: an editor's
 // save often fires several events, and a restart should follow the last of them, once.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +13,16 @@ export interface FolderWatch {
   close(): void;
 }
 
-/** Calls `onChange(files)` with the changed source files of each burst of events, the first one first. */
-export function watchFolders(folders: Iterable<string>, onChange: (files: readonly string[]) => void): FolderWatch {
+/** Whether a file's changes matter to the server: a source file. */
+export function isSourceFile(file: string): boolean {
+  return SOURCE_FILE.test(file);
+}
+
+/**
+ * Calls `onChange(files)` with the changed files of each burst of events, the first one first: source files, or
+ * the files `isWatched` names (an absolute path).
+ */
+export function watchFolders(folders: Iterable<string>, onChange: (files: readonly string[]) => void, isWatched: (file: string) => boolean = isSourceFile): FolderWatch {
   const sorted = [...new Set(folders)].sort();
   let timer: NodeJS.Timeout | null = null;
   let changed = new Set<string>();
@@ -33,7 +41,7 @@ export function watchFolders(folders: Iterable<string>, onChange: (files: readon
   const watchers = sorted.flatMap((folder) => {
     try {
       const watcher = fs.watch(folder, (_event, filename) => {
-        if (filename !== null && SOURCE_FILE.test(filename)) report(path.join(folder, filename));
+        if (filename !== null && isWatched(path.join(folder, filename))) report(path.join(folder, filename));
       });
       // A folder deleted while watched: keep serving; the next reload watches what exists then.
       watcher.on('error', () => watcher.close());

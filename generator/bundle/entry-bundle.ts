@@ -1,11 +1,12 @@
 // The application entry as a bundle runs it: the entry and its local imports transpiled and joined by esbuild
-// into one JavaScript file, its packages left as imports resolved from node_modules, so `node server.js` needs
-// neither tsx nor a source file. The file keeps the format the entry ran in under `tessera start`.
+// into one JavaScript file, its installed packages left as imports resolved from node_modules, so `node server.js`
+// needs neither tsx nor a source file. The file keeps the format the entry ran in under `tessera start`.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildFailure, Message, Plugin } from 'esbuild';
 import { ESBUILD, resolveFromApplication } from '../../runtime/optional-package';
 import { BuildError } from '../errors';
+import { packageImports } from './package-imports';
 import type { BundleFile } from './layout';
 
 /** How Node ran the entry under `tessera start` (bin/load-entry.ts): CommonJS or an ES module. */
@@ -93,23 +94,23 @@ export async function bundleEntry(source: EntrySource): Promise<BundleFile> {
   // Loaded here: only `tessera build` needs esbuild (the application's development tool, issue 28), never a bundle.
   const esbuild = require(resolveFromApplication(ESBUILD, 'esbuild', source.entryPath)) as typeof import('esbuild');
   const cwd = projectFolder(source.entryPath);
-  const banner = [`// ${source.header}`, `// ${path.basename(source.entryPath)} and its local imports, transpiled by esbuild; packages stay imports.`];
+  const banner = [`// ${source.header}`, `// ${path.basename(source.entryPath)} and its local imports, transpiled by esbuild; installed packages stay imports.`];
   if (source.format === 'esm') banner.push(ESM_REQUIRE);
   try {
     const result = await esbuild.build({
       entryPoints: [source.entryPath],
       absWorkingDir: cwd,
       bundle: true,
-      // Packages (drizzle-orm, the drivers, tessera itself) resolve from node_modules when the bundle runs, so the
-      // application and Tessera share one copy of each. `tessera` is named too: a tsconfig `paths` entry must not
-      // pull Tessera's sources in.
-      packages: 'external',
+      // Installed packages (drizzle-orm, the drivers, tessera itself) resolve from node_modules when the bundle
+      // runs, so the application and Tessera share one copy of each; workspace and TypeScript packages are bundled
+      // (package-imports.ts). `tessera-api` is named: neither a tsconfig `paths` entry nor a linked checkout of
+      // Tessera may pull its sources in.
       external: ['tessera-api', 'tessera-api/*'],
       platform: 'node',
       target: 'node20',
       format: source.format,
       banner: { js: banner.join('\n') },
-      plugins: source.format === 'esm' ? [DRIZZLE_THROUGH_REQUIRE] : [],
+      plugins: source.format === 'esm' ? [DRIZZLE_THROUGH_REQUIRE, packageImports(cwd)] : [packageImports(cwd)],
       charset: 'utf8',
       write: false,
       outfile: path.join(cwd, outputPath),

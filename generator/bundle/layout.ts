@@ -26,7 +26,7 @@ export function statementsFile(resourceLabel: string, dialect: DialectName): str
 /** The bundle's files and what each holds, in the order a reader meets them. */
 export const BUNDLE_LAYOUT: readonly { readonly path: string; readonly holds: string }[] = Object.freeze([
   { path: SERVER_FILE, holds: 'the server entry: `node server.js` loads the application and serves the compiled handlers on PORT, else the `--port` given to build' },
-  { path: 'entry.mjs', holds: 'the application entry and its local imports, transpiled and joined by esbuild (`entry.cjs` for a CommonJS entry); packages stay imports from node_modules' },
+  { path: 'entry.mjs', holds: 'the application entry and its local imports, transpiled and joined by esbuild (`entry.cjs` for a CommonJS entry); installed packages stay imports from node_modules, workspace and TypeScript packages are bundled' },
   { path: PACKAGE_FILE, holds: '`{ "type": "commonjs" }`, so the bundle runs alike in CommonJS and `"type": "module"` applications' },
   { path: COMPILATION_FILE, holds: '`{ resources, handlers }`: each crud resource\'s fingerprint, validators and fixed statements, one handler factory per operationId, each module loaded on first use: the object `createServer({ compilation })` takes' },
   { path: 'handlers/<service>/<resource>/resource.js', holds: 'what a crud resource\'s routes share: its policy as comments, its fixed statements and row writer' },

@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const [command = 'push', ...flags] = process.argv.slice(2);
+const MIGRATE_HINT =
+  " without saying why; likely a migration that cannot apply to the rows already there (a NOT NULL column without a default, a unique index over duplicates: run the new drizzle/*.sql by hand to see the database's error), or a database drizzle-kit push made, which records no migrations (start it from the migrations, or record them as applied)";
 let bin;
 try {
   bin = path.join(path.dirname(createRequire(import.meta.url).resolve('drizzle-kit')), 'bin.cjs');
@@ -23,7 +25,8 @@ process.stderr.write(errors);
 const printedError = /^\w*Error\b/m.test(errors);
 if (result.error !== undefined) fail(`drizzle-kit ${command} did not run: ${result.error.message}`);
 if (result.status !== 0) {
-  const hint = command === 'migrate' && errors.trim() === '' ? ' (a database that drizzle-kit push made cannot be migrated: start it from the migrations, or record them as applied)' : '';
+  // drizzle-kit 0.31's migrate exits 1 without printing the database's error: name what usually causes that.
+  const hint = command === 'migrate' && errors.trim() === '' ? MIGRATE_HINT : '';
   fail(`drizzle-kit ${command} failed (exit code ${result.status ?? result.signal})${hint}`);
 }
 if (printedError) fail(`drizzle-kit ${command} printed an error (above) and exited 0: stopping here`);

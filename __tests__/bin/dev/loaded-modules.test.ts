@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { linkPackages, REPO_ROOT, removeFolder } from '../../helpers/bundles';
+import { waitForOutput, waitForTitle } from '../../helpers/dev-server';
 import { freePort } from '../../helpers/free-port';
-import { request } from '../../helpers/request';
 import { PACKAGED_BIN, startNode, type RunningCli } from '../../helpers/spawn-cli';
 
 const CLI_TIMEOUT_MS = 60_000;
@@ -74,26 +74,6 @@ const PROJECTS = [
   { kind: 'an ES module JavaScript project', entry: 'app.js', deep: 'lib/auth/tokens.js', files: ESM_JAVASCRIPT },
   { kind: 'a CommonJS JavaScript project', entry: 'app.js', deep: 'lib/auth/tokens.js', files: CJS_JAVASCRIPT },
 ];
-
-/** Polls what the process printed until `pattern` appears (failing after 30 s). */
-async function waitForOutput(dev: RunningCli, pattern: RegExp): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!pattern.test(dev.stdout())) {
-    if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${dev.stdout()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** The served title, polled until it is `expected` or `boundMs` have passed; answers the last one seen. */
-async function waitForTitle(url: string, expected: string, boundMs: number): Promise<string | undefined> {
-  const deadline = Date.now() + boundMs;
-  let title: string | undefined;
-  for (;;) {
-    title = await request(`${url}/openapi.json`).then((answer) => answer.body?.info?.title as string | undefined, () => undefined);
-    if (title === expected || Date.now() > deadline) return title;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(PROJECTS)('tessera dev in $kind', ({ entry, deep, files }) => {
   let folder: string;
