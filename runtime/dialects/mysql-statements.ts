@@ -1,8 +1,7 @@
 // The statement cache's statements on MySQL / MariaDB (spec §8 rule 1, issue 27): prepared by the server once per
 // pooled connection and run on mysql2's binary protocol (`execute`), as the bench's ceiling runs its own. Sent as
-// text (`query`), the server parsed and planned each call again, and mysql2's text path made objects that V8
-// promoted to the old generation (docs/performance.md, Cold start and memory). What a call with a scope condition
-// prepares for itself (rule 2) stays on the text protocol: the server keeps nothing for it.
+// text (`query`), the server parsed and planned each call again (docs/performance.md, On MariaDB). What a call with
+// a scope condition prepares for itself (rule 2) stays on the text protocol: the server keeps nothing for it.
 import type { RawStatement } from './dialect';
 import { callbackClientOf, untraced } from './mysql-client';
 import { textQuery } from './mysql-text-dates';
