@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isDebugEnabled } from '../exit-with-error';
 import { isSourceFilesMessage } from './dev-child';
 import { ServerChild, type ServerChildArgs } from './server-child';
-import { tsconfigFiles } from './tsconfig-files';
+import { configFiles } from './config-files';
 import { isSourceFile, watchFolders, type FolderWatch } from './watch-folders';
 
 export interface DevSession extends ServerChildArgs {
@@ -41,15 +41,15 @@ export function superviseDev(session: DevSession): void {
   let isWaitingForExit = false;
   /** What the last child that stood by loaded before its entry. */
   let lastPreloaded: ReadonlySet<string> | null = null;
-  /** The tsconfig files every child's tsx reads as it stands by: a change to one makes a standby stale. */
-  let tsconfigs = tsconfigFiles();
-  /** The source files of the last child, whose folders are watched with the tsconfigs'. */
+  /** The tsconfig files and package.json every child reads as it stands by: a change to one makes a standby stale. */
+  let configs = configFiles(entryFolder);
+  /** The source files of the last child, whose folders are watched with the configuration files'. */
   let sourceFiles: readonly string[] = [];
-  const isWatched = (file: string): boolean => isSourceFile(file) || tsconfigs.has(file);
+  const isWatched = (file: string): boolean => isSourceFile(file) || configs.has(file);
 
   const watchAround = (files: readonly string[]): void => {
     sourceFiles = files;
-    const folders = new Set([entryFolder, ...[...files, ...tsconfigs].map((file) => path.dirname(file))]);
+    const folders = new Set([entryFolder, ...[...files, ...configs].map((file) => path.dirname(file))]);
     if (watch !== null && watch.folders.length === folders.size && watch.folders.every((folder) => folders.has(folder))) return;
     watch?.close();
     watch = watchFolders(folders, restart, isWatched);
@@ -92,14 +92,15 @@ export function superviseDev(session: DevSession): void {
     say(`${relative(changed[0])} changed, restarting`);
     // A standby loaded Tessera's runtime already: if that changed (a checkout of Tessera, linked in), it is stale.
     // One still loading is judged by what an earlier child loaded before its entry: the same files. Its tsx read the
-    // tsconfig too, so a restart after a tsconfig edit starts a child that reads it, as `tessera start` would.
+    // tsconfig too (and Node may have read package.json), so a restart after an edit of either starts a child that
+    // reads it, as `tessera start` would.
     const preloaded = standby?.preloaded ?? lastPreloaded;
-    const isTsconfigChange = changed.some((file) => tsconfigs.has(file));
-    if (isTsconfigChange) {
-      tsconfigs = tsconfigFiles(); // its `extends` may name other files now
+    const isConfigChange = changed.some((file) => configs.has(file));
+    if (isConfigChange) {
+      configs = configFiles(entryFolder); // a tsconfig's `extends` may name other files now
       watchAround(sourceFiles);
     }
-    if (standby !== null && (standby.hasExited || isTsconfigChange || changed.some((file) => preloaded?.has(file) === true))) {
+    if (standby !== null && (standby.hasExited || isConfigChange || changed.some((file) => preloaded?.has(file) === true))) {
       debug('the next server had loaded what changed: starting another');
       standby.process.kill('SIGTERM');
       standby = null;
