@@ -6,6 +6,7 @@ import { dialectOfDatabase, tableMatchesDialect, type Dialect } from './dialects
 import { SetupError } from './errors';
 import type { Context } from './model/context';
 import type { CrudActionsOf } from './model/crud-actions';
+import type { DrizzleRelationsOf } from './model/include-types';
 import type { CrudRuntime } from './model/crud-runtime';
 import { checkTimeouts, type DatabaseTimeouts, type EffectiveTimeouts } from './dialects/database-timeouts';
 import { databasesOf } from './dialects/read-replicas';
@@ -63,8 +64,8 @@ export class Service<TDb = any, TContext = Context> {
    * @example
    * const notes = blog.resource({ name: 'notes', table: notesTable, id: notesTable.id });
    */
-  resource<TTable extends Table>(declaration: ResourceDeclaration<TTable>): Resource<TTable, TContext> {
-    const resource = new Resource<TTable, TContext>(this, declaration);
+  resource<TTable extends Table, TId extends Column = Column>(declaration: ResourceDeclaration<TTable, TId>): Resource<TTable, TContext, TId, DrizzleRelationsOf<TDb, TTable>> {
+    const resource = new Resource<TTable, TContext, TId, DrizzleRelationsOf<TDb, TTable>>(this, declaration);
     if (this.resources.some((existing) => existing.name === resource.name)) throw new SetupError(`${this.name}: resource "${resource.name}" is declared twice`);
     this.resources.push(resource);
     return resource;
@@ -86,11 +87,22 @@ export class Service<TDb = any, TContext = Context> {
   }
 }
 
-export interface ResourceDeclaration<TTable extends Table> {
+export interface ResourceDeclaration<TTable extends Table, TId extends Column = Column> {
   name: string;
   table: TTable;
-  /** The table's primary key column. */
-  id: Column;
+  /** The table's primary key column: types the `id` actions take. */
+  id: TId;
+}
+
+/** What a crud resource's actions are typed from (policy-types.ts ResourceTypes). */
+interface CrudTypes<TTable extends Table, TContext, TFields, TOperations, TRelations, TId, TDrizzleRelations> {
+  table: TTable;
+  ctx: TContext;
+  fields: TFields;
+  operations: TOperations;
+  relations: TRelations;
+  idColumn: TId;
+  drizzleRelations: TDrizzleRelations;
 }
 
 /** Where a plugin carries its types; never set at run time. */
@@ -114,10 +126,14 @@ export interface ResourcePlugin<TTable extends Table = any, TContext = any, TFie
   };
 }
 
-export class Resource<TTable extends Table = Table, TContext = Context> {
+/**
+ * A resource: a named table of a service. `TId` (the key column) types the `id` its actions take, `TDrizzleRelations`
+ * (the table's Drizzle `relations()` in the db's schema) which of its relations are to-one or to-many.
+ */
+export class Resource<TTable extends Table = Table, TContext = Context, TId extends Column = Column, TDrizzleRelations = unknown> {
   readonly name: string;
   readonly table: TTable;
-  readonly id: Column;
+  readonly id: TId;
   readonly service: Service<any, any>;
   /** The table's property name for the primary key (`id`). */
   readonly idKey: string;
@@ -127,7 +143,7 @@ export class Resource<TTable extends Table = Table, TContext = Context> {
   #hasPlugin = false;
 
   /** @internal Use `service.resource(...)`. */
-  constructor(service: Service<any, any>, declaration: ResourceDeclaration<TTable>) {
+  constructor(service: Service<any, any>, declaration: ResourceDeclaration<TTable, TId>) {
     const where = `${service.name}.${String(declaration?.name)}`;
     this.name = checkName('resource', declaration?.name, service.name);
     if (!tableMatchesDialect(declaration.table, service.dialect)) {
@@ -166,11 +182,11 @@ export class Resource<TTable extends Table = Table, TContext = Context> {
    */
   use<TFields, TOperations, TRelations>(
     plugin: ResourcePlugin<TTable, TContext, TFields, TOperations, TRelations>,
-  ): this & CrudActionsOf<{ table: TTable; ctx: TContext; fields: TFields; operations: TOperations; relations: TRelations }> {
+  ): this & CrudActionsOf<CrudTypes<TTable, TContext, TFields, TOperations, TRelations, TId, TDrizzleRelations>> {
     if (this.#hasPlugin) throw new SetupError(`${this.label}: a resource takes one crud plugin`);
     this.#hasPlugin = true;
     const actions = plugin.install(this);
-    return Object.assign(this, actions) as this & CrudActionsOf<{ table: TTable; ctx: TContext; fields: TFields; operations: TOperations; relations: TRelations }>;
+    return Object.assign(this, actions) as this & CrudActionsOf<CrudTypes<TTable, TContext, TFields, TOperations, TRelations, TId, TDrizzleRelations>>;
   }
 
   /** @internal The crud plugin's model of this resource (policy, validators), once the plugin is attached. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { REPO_ROOT, temporaryFolder } from '../helpers/bundles';
 
 const TSC = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
-const TYPE_TESTS = ['policy-types.types.ts', 'register/registered-context.types.ts'];
+const TYPE_TESTS = ['policy-types.types.ts', 'include-types.types.ts', 'column-rules.types.ts', 'register/registered-context.types.ts'];
 const STRICT = { strict: true, noEmit: true, skipLibCheck: true, target: 'ES2022', lib: ['ES2022', 'DOM'], types: ['node'], esModuleInterop: true };
 const RESOLUTIONS = {
   NodeNext: { module: 'NodeNext', moduleResolution: 'NodeNext' },

@@ -5,13 +5,13 @@
 import type { InferSelectModel, SQL, Table } from 'drizzle-orm';
 import type { CrudActionName } from '../actions';
 import type { JsonSchema } from '../json-schema';
+import type { ColumnOperator, ColumnUpdate, JsonValue } from './column-rules';
 import type { OperatorName, OPERATORS } from './operators';
 
 /** The table's TypeScript property names (`createdAt`, not `created_at`); any name for a table typed `any`. */
 export type ColumnKey<TTable extends Table> = 0 extends 1 & TTable ? string : keyof InferSelectModel<TTable> & string;
 
-/** A column value as it travels in JSON (CONTRACT §2 Row): Date → ISO string, bigint → decimal string, binary → base64. */
-export type JsonValue<V> = V extends Date ? string : V extends bigint ? string : V extends Uint8Array ? string : V;
+export type { JsonValue } from './column-rules';
 
 /** `{ a: 1 } & { b?: 2 }` shown as one object type. */
 export type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -25,20 +25,28 @@ export interface ScrubArgs<TCtx = Record<string, any>, TValue = unknown> {
 }
 
 /** Per-column field policy (spec §2.4). A column that is not listed is hidden everywhere. */
-export interface FieldPolicy<TCtx = Record<string, any>, TValue = unknown> {
+export interface FieldPolicy<TCtx = Record<string, any>, TValue = unknown, TOperator extends OperatorName = OperatorName, TUpdate extends boolean = boolean> {
   read?: boolean;
   create?: boolean;
-  update?: boolean;
-  filter?: readonly OperatorName[];
+  /** Never on the primary key (spec §7). */
+  update?: TUpdate;
+  /** contains / startsWith / endsWith only on text columns (spec §2.4 rule 1). */
+  filter?: readonly TOperator[];
   sort?: boolean;
   schema?: JsonSchema;
   scrub?: (args: ScrubArgs<TCtx, TValue>) => unknown;
 }
 
-/** The `fields` option of a table: a policy per column, each `scrub` seeing that column's JSON value. */
+/**
+ * The `fields` option of a table: a policy per column, each `scrub` seeing that column's JSON value, `filter` taking
+ * the operators its column takes and `update` refused on the primary key, as the runtime refuses them at setup.
+ */
 export type FieldPolicies<TTable extends Table, TCtx> = {
-  [K in ColumnKey<TTable>]?: FieldPolicy<TCtx, JsonValue<InferSelectModel<TTable>[K]>>;
+  [K in ColumnKey<TTable>]?: FieldPolicy<TCtx, JsonValue<InferSelectModel<TTable>[K]>, ColumnOperator<ColumnOf<TTable, K>>, ColumnUpdate<ColumnOf<TTable, K>>>;
 };
+
+/** A column of the table by property name (any for a table typed `any`). */
+type ColumnOf<TTable extends Table, K> = 0 extends 1 & TTable ? any : K extends keyof TTable['_']['columns'] ? TTable['_']['columns'][K] : any;
 
 /** `fields` keys that are not columns: each must be `never`, so `fields.titel` does not compile. */
 export type OnlyColumns<TTable extends Table, TFields> = { [K in Exclude<keyof TFields, ColumnKey<TTable>>]: never };
@@ -54,6 +62,10 @@ export interface ResourceTypes {
   operations: unknown;
   /** The `relations` option as written (CONTRACT §9): those with `filter: true` may appear in a `where`. */
   relations?: unknown;
+  /** The key column given to `service.resource({ id })`: types `id` (column-rules.ts ColumnId). */
+  idColumn?: unknown;
+  /** The table's Drizzle `relations()` in the db's schema: say which relations are to-one or to-many (include-types.ts). */
+  drizzleRelations?: unknown;
 }
 
 type PolicyOf<T extends ResourceTypes, K> = K extends keyof T['fields'] ? NonNullable<T['fields'][K]> : never;
