@@ -28,7 +28,7 @@ export const postsResource = service.resource({ name: 'posts', table: posts, id:
   crud({
     access: 'public',
     fields: { id: { read: true, sort: true }, title: { read: true, filter: ['contains'] } },
-    relations: { author: { resource: authorsResource }, tags: { resource: (): object => tagsRef } },
+    relations: { author: { resource: authorsResource, filter: true }, tags: { resource: (): object => tagsRef } },
   }),
 );
 // tags.post has no Drizzle relation (a foreign key only): the types cannot tell to-one from to-many.
@@ -51,7 +51,14 @@ export async function included() {
   const fallback = await postsResource.list({ input: { include: { tags: { select: ['label'] } } } });
   const either = await tagsResource.get({ input: { id: 't1', include: { post: true } } });
   const plain = await postsResource.list();
+  // A relation filter inside an include's where (its inner where is checked at run time, as at the top level).
+  const filtered = await writersResource.list({ input: { include: { posts: { where: { author: { is: { name: { eq: 'Ann' } } } } } } } });
   return [
+    true as Expect<Equal<(typeof filtered.items)[number]['posts'], { id: number; title: string }[]>>,
+    // Naming a resource's rows through its actions' types: the row without includes, not any.
+    true as Expect<Equal<Awaited<ReturnType<typeof writersResource.get>>, { id: number; name: string }>>,
+    true as Expect<Equal<Awaited<ReturnType<typeof postsResource.list>>['items'][number], { id: number; title: string }>>,
+    true as Expect<Equal<NonNullable<Awaited<ReturnType<typeof tagsResource.findOne>>>, { id: string; label: string }>>,
     // to-one: the related row, its own readable fields, or null.
     true as Expect<Equal<(typeof page.items)[number], { id: number; title: string; author: AuthorRow | null }>>,
     true as Expect<Equal<typeof narrowed, { title: string; author: { name: string } | null }>>,
@@ -89,6 +96,8 @@ export function refusals() {
     postsResource.list({ input: { include: { author: { limit: 2 } } } }),
     // @ts-expect-error title is not sortable in posts' policy
     writersResource.list({ input: { include: { posts: { orderBy: [{ field: 'title' }] } } } }),
+    // @ts-expect-error a relation filter takes is / isNot / some / every / none only
+    writersResource.list({ input: { include: { posts: { where: { author: { iss: { name: { eq: 'Ann' } } } } } } } }),
     // @ts-expect-error authors declares no relation here: it takes no include
     authorsResource.list({ input: { include: {} } }),
   ];

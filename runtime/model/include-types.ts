@@ -71,15 +71,19 @@ export type IncludeOf<T extends ResourceTypes> = string extends RelationName<T> 
 
 /**
  * The keys of an inferred `include` that its shape does not have, at every depth, as `never`: TypeScript does not check
- * an inferred object literal for unknown keys (a misspelt relation, field or operator), so this walks the literal.
+ * an inferred object literal for unknown keys (a misspelt relation, field or operator), so this walks the literal. An
+ * open shape (`unknown`, or keyed by any string: a relation filter's inner `where`, checked at run time) is not walked.
  */
 type Exact<TShape, TValue> = TValue extends readonly (infer TItem)[]
   ? readonly Exact<ItemOf<TShape>, TItem>[]
   : TValue extends object
-    ? { [K in keyof TValue]: K extends KeysOf<TShape> ? Exact<PropertyOf<TShape, K>, TValue[K]> : never }
+    ? IsOpen<TShape> extends true
+      ? TValue
+      : { [K in keyof TValue]: K extends KeysOf<TShape> ? Exact<PropertyOf<TShape, K>, TValue[K]> : never }
     : TValue;
+type IsOpen<TShape> = unknown extends TShape ? true : string extends KeysOf<TShape> ? true : false;
 type KeysOf<TShape> = TShape extends readonly unknown[] ? never : TShape extends object ? keyof TShape : never;
-type PropertyOf<TShape, K> = TShape extends object ? (K extends keyof TShape ? NonNullable<TShape[K]> : never) : never;
+type PropertyOf<TShape, K> = TShape extends object ? (K extends keyof TShape ? Exclude<TShape[K], undefined | null> : never) : never;
 type ItemOf<TShape> = TShape extends readonly (infer TItem)[] ? TItem : never;
 
 /**
@@ -108,5 +112,12 @@ type IncludedOf<T extends ResourceTypes, TInclude> = {
     | (undefined extends TInclude[K] ? undefined : never);
 };
 
-/** A row with the relations the input included (CONTRACT §9); the row itself when it included none. */
-export type WithIncluded<TRow, T extends ResourceTypes, TInclude> = [keyof TInclude & RelationName<T>] extends [never] ? TRow : Simplify<TRow & IncludedOf<T, TInclude>>;
+/**
+ * A row with the relations the input included (CONTRACT §9); the row itself when it included none, and when `TInclude`
+ * is the whole IncludeOf: what `ReturnType<typeof resource.get>` instantiates a call's include with (its constraint).
+ */
+export type WithIncluded<TRow, T extends ResourceTypes, TInclude> = [keyof TInclude & RelationName<T>] extends [never]
+  ? TRow
+  : [IncludeOf<T>] extends [TInclude]
+    ? TRow
+    : Simplify<TRow & IncludedOf<T, TInclude>>;
