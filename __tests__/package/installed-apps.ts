@@ -83,8 +83,10 @@ export function packTarball(folder: string): string {
 }
 
 /** `tessera init <project>` (the repository's CLI), its tessera-api dependency pointed at the tarball. */
-export function initProject(project: string, tarball: string): void {
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'lib/bin/tessera.js'), 'init', project], { encoding: 'utf8' });
+/** `tessera init` run by `node` (the suite's own Node by default), then the tarball as its tessera-api. */
+export function initProject(project: string, tarball: string, node?: NodeRuntime): void {
+  const nodeBinary = node === undefined ? process.execPath : path.join(node.binDir, 'node');
+  execFileSync(nodeBinary, [path.join(REPO_ROOT, 'lib/bin/tessera.js'), 'init', project], { encoding: 'utf8' });
   const manifest = JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   manifest.dependencies['tessera-api'] = `file:${tarball}`;
   fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');

@@ -30,6 +30,18 @@ const TEMPLATE_FILES: readonly { readonly from: string; readonly to: string }[] 
 const DEPENDENCIES = ['better-sqlite3', 'drizzle-orm'];
 const DEV_DEPENDENCIES = ['@types/better-sqlite3', '@types/node', 'drizzle-kit', 'esbuild', 'tsx', 'typescript'];
 
+/**
+ * better-sqlite3 on the Node that runs init, from Node 22 on: 13, built on Node-API. 12 and older derive from Node's
+ * ObjectWrap, whose destructor aborts Node 24.19 and later when the GC finalizes a statement outside a context
+ * (nodejs/node#65446: `Assertion failed: (env) != nullptr`), at any moment of a server's life. 13 requires Node 22,
+ * so Node 20 keeps the 12 Tessera's own tests use.
+ */
+const BETTER_SQLITE3_NODE_API = '^13.2.0';
+
+function betterSqlite3For(nodeVersion: string, ownRange: string): string {
+  return Number(nodeVersion.split('.')[0]) >= 22 ? BETTER_SQLITE3_NODE_API : ownRange;
+}
+
 /** The packages whose install scripts must run: better-sqlite3's native module, esbuild's binary. */
 const BUILT_DEPENDENCIES = ['better-sqlite3', 'esbuild'];
 
@@ -75,7 +87,11 @@ function packageJson(folder: string, dependency: TesseraDependency): string {
       'db:generate': 'node db.mjs generate',
       'db:migrate': 'node db.mjs migrate',
     },
-    dependencies: { ...versionsOf(DEPENDENCIES, own.devDependencies), 'tessera-api': dependency.spec },
+    dependencies: {
+      ...versionsOf(DEPENDENCIES, own.devDependencies),
+      'better-sqlite3': betterSqlite3For(process.versions.node, own.devDependencies['better-sqlite3']),
+      'tessera-api': dependency.spec,
+    },
     devDependencies: versionsOf(DEV_DEPENDENCIES, own.devDependencies),
     // Install scripts allowed by name: npm's allowScripts, pnpm 10's onlyBuiltDependencies (pnpm 11+ reads
     // pnpm-workspace.yaml's allowBuilds, written beside it).
