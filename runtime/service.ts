@@ -5,7 +5,7 @@ import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-
 import { dialectOfDatabase, tableMatchesDialect, type Dialect } from './dialects';
 import { SetupError } from './errors';
 import type { Context } from './model/context';
-import type { CrudActionsOf } from './model/crud-actions';
+import type { CrudActionsOf, CrudTypes } from './model/crud-actions';
 import type { DrizzleRelationsOf } from './model/include-types';
 import type { CrudRuntime } from './model/crud-runtime';
 import { checkTimeouts, type DatabaseTimeouts, type EffectiveTimeouts } from './dialects/database-timeouts';
@@ -92,17 +92,6 @@ export interface ResourceDeclaration<TTable extends Table, TId extends Column = 
   table: TTable;
   /** The table's primary key column: types the `id` actions take. */
   id: TId;
-}
-
-/** What a crud resource's actions are typed from (policy-types.ts ResourceTypes). */
-interface CrudTypes<TTable extends Table, TContext, TFields, TOperations, TRelations, TId, TDrizzleRelations> {
-  table: TTable;
-  ctx: TContext;
-  fields: TFields;
-  operations: TOperations;
-  relations: TRelations;
-  idColumn: TId;
-  drizzleRelations: TDrizzleRelations;
 }
 
 /** Where a plugin carries its types; never set at run time. */

@@ -91,6 +91,17 @@ export interface CrudActionMap<T extends ResourceTypes> {
   upsert(call: CrudCall<{ id: Id<T>; data: Partial<CreateInputOf<T>>; ifMatch?: string }, T['ctx']>): Promise<RowOf<T>>;
 }
 
+/** What a crud resource's actions are typed from (service.ts Resource.use): a ResourceTypes of the declaration and plugin. */
+export interface CrudTypes<TTable extends Table, TContext, TFields, TOperations, TRelations, TId, TDrizzleRelations> {
+  table: TTable;
+  ctx: TContext;
+  fields: TFields;
+  operations: TOperations;
+  relations: TRelations;
+  idColumn: TId;
+  drizzleRelations: TDrizzleRelations;
+}
+
 /** Whether each action is on when `operations` does not name it (CONTRACT §10: new actions are off unless named). */
 export interface CrudActionDefaults {
   list: true;
